@@ -1,0 +1,56 @@
+import type { InputRequest } from '../protocol/wire.types.js';
+import type { ElicitResult, Principal, ToolContext } from './tool-context.js';
+
+/** What both run modes know about the caller, fixed when the call arrived. */
+export interface CallInfo {
+  tool: string;
+  protocolVersion: string;
+  clientCapabilities: Record<string, any>;
+  clientInfo?: Record<string, unknown>;
+  principal: Principal;
+}
+
+/** Shared part of the synchronous and the task context; subclasses decide how input is obtained. */
+export abstract class BaseToolContext implements ToolContext {
+  readonly tool: string;
+  readonly protocolVersion: string;
+  readonly clientCapabilities: Record<string, any>;
+  readonly clientInfo?: Record<string, unknown>;
+  readonly principal: Principal;
+  abstract readonly taskId?: string;
+  abstract readonly signal: AbortSignal;
+
+  constructor(info: CallInfo) {
+    this.tool = info.tool;
+    this.protocolVersion = info.protocolVersion;
+    this.clientCapabilities = info.clientCapabilities;
+    this.clientInfo = info.clientInfo;
+    this.principal = info.principal;
+  }
+
+  get cancelled(): boolean {
+    return this.signal.aborted;
+  }
+
+  abstract progress(done: number, total?: number, message?: string): Promise<void>;
+
+  protected abstract ask(key: string, request: InputRequest): Promise<unknown>;
+
+  elicit(key: string, message: string, requestedSchema: Record<string, unknown>): Promise<ElicitResult> {
+    return this.ask(key, { method: 'elicitation/create', params: { mode: 'form', message, requestedSchema } }) as Promise<ElicitResult>;
+  }
+
+  sample(key: string, params: Record<string, unknown>): Promise<Record<string, unknown>> {
+    return this.ask(key, { method: 'sampling/createMessage', params }) as Promise<Record<string, unknown>>;
+  }
+
+  roots(key: string): Promise<{ roots: Array<{ uri: string; name?: string }> }> {
+    return this.ask(key, { method: 'roots/list', params: {} }) as Promise<{ roots: Array<{ uri: string; name?: string }> }>;
+  }
+}
+
+/** One line of progress for a status message: "message (done/total)". */
+export function progressText(done: number, total?: number, message?: string): string {
+  const count = total === undefined ? `${done}` : `${done}/${total}`;
+  return message ? `${message} (${count})` : count;
+}

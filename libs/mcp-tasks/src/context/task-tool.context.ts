@@ -1,0 +1,50 @@
+import type { TaskStore } from '../store/task-store.interface.js';
+import type { TaskRecord } from '../store/task.record.js';
+import { isTerminal, type InputRequest } from '../protocol/wire.types.js';
+import type { TaskRunHandle } from '../tasks/task-run.handle.js';
+import { BaseToolContext, progressText, type CallInfo } from './base-tool.context.js';
+import { TaskCancelledError } from './task-cancelled.error.js';
+
+/**
+ * The context of a tool running as a task: input moves the task to `input_required` and waits for
+ * `tasks/update` (woken by the event bus, re-reading the store every `pollInterval` regardless).
+ */
+export class TaskToolContext extends BaseToolContext {
+  readonly taskId: string;
+  readonly signal: AbortSignal;
+  private answers: Record<string, unknown>;
+
+  constructor(
+    info: CallInfo,
+    task: TaskRecord,
+    private readonly store: TaskStore,
+    private readonly handle: TaskRunHandle,
+    private readonly pollInterval: number,
+  ) {
+    super(info);
+    this.taskId = task.id;
+    this.signal = handle.controller.signal;
+    this.answers = { ...task.inputResponses };
+  }
+
+  async progress(done: number, total?: number, message?: string): Promise<void> {
+    if (this.cancelled) return;
+    await this.store.update(this.taskId, { kind: 'progress', statusMessage: progressText(done, total, message) }, Date.now());
+  }
+
+  protected async ask(key: string, request: InputRequest): Promise<unknown> {
+    if (key in this.answers) return this.answers[key];
+    let outcome = await this.store.update(this.taskId, { kind: 'ask', requests: { [key]: request } }, Date.now());
+    while (outcome && !isTerminal(outcome.task.status) && !this.cancelled) {
+      if (key in outcome.task.inputResponses) break;
+      await this.handle.waitForChange(this.pollInterval);
+      const task = await this.store.get(this.taskId, Date.now());
+      outcome = task && { task, changed: false };
+    }
+    if (outcome) this.answers = { ...outcome.task.inputResponses };
+    if (key in this.answers) return this.answers[key];
+    // Cancelled (or expired) while waiting: an elicitation reads as cancelled, anything else throws.
+    if (request.method === 'elicitation/create') return { action: 'cancel' };
+    throw new TaskCancelledError();
+  }
+}

@@ -1,0 +1,53 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+
+/** Who is calling: the owner key tasks are bound to, and what authentication said about them. */
+export interface Principal {
+  /** Owner key: tasks are only served back to a request with the same key. */
+  key: string;
+  /** Subject (token `sub`, or the host scope without authentication). */
+  subject: string;
+  /** Scopes granted to the caller. */
+  scopes: string[];
+  /** Claims of the caller's token, when authenticated. */
+  claims?: Record<string, unknown>;
+}
+
+/** What a running tool can see and do. The same shape inside a task and in a synchronous call. */
+export interface ToolContext {
+  /** Tool name. */
+  readonly tool: string;
+  /** Task id, when running as a task. */
+  readonly taskId?: string;
+  /** Protocol version the call arrived on. */
+  readonly protocolVersion: string;
+  /** Capabilities the client declared on the call that started this run. */
+  readonly clientCapabilities: Record<string, any>;
+  /** Client name/version, when the client sent them. */
+  readonly clientInfo?: Record<string, unknown>;
+  readonly principal: Principal;
+  /** Aborted when the task is cancelled (or expires, or the server shuts down). */
+  readonly signal: AbortSignal;
+  readonly cancelled: boolean;
+  /** Reports progress: the task's `statusMessage`, or `notifications/progress` in a synchronous call. */
+  progress(done: number, total?: number, message?: string): Promise<void>;
+  /** Asks the user (elicitation). `key` is unique over the run; asking it again returns the first answer. */
+  elicit(key: string, message: string, requestedSchema: Record<string, unknown>): Promise<ElicitResult>;
+  /** Asks the client's model (sampling/createMessage). */
+  sample(key: string, params: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /** Asks the client for its roots (roots/list). */
+  roots(key: string): Promise<{ roots: Array<{ uri: string; name?: string }> }>;
+}
+
+export interface ElicitResult {
+  action: 'accept' | 'decline' | 'cancel';
+  content?: Record<string, unknown>;
+}
+
+/** Parameter decorator: the running tool's `ToolContext`. Without decorators a tool is called as `(args, ctx)`. */
+export const ToolContext = createParamDecorator((_: unknown, ec: ExecutionContext) => ec.getArgByIndex(1));
+
+/** Parameter decorator: the validated arguments, or one field of them (`@ToolArgs('name')`); pipes apply. */
+export const ToolArgs = createParamDecorator((field: string | undefined, ec: ExecutionContext) => {
+  const args = ec.getArgByIndex(0) as Record<string, unknown> | undefined;
+  return field ? args?.[field] : args;
+});

@@ -1,0 +1,28 @@
+import { Injectable } from '@nestjs/common';
+import type { ToolDefinition } from './tool-definition.js';
+
+/** Every tool this server exposes, by name, in a stable order. */
+@Injectable()
+export class ToolRegistry {
+  private readonly tools = new Map<string, ToolDefinition>();
+
+  add(tool: ToolDefinition): void {
+    if (this.tools.has(tool.name)) {
+      const prior = this.tools.get(tool.name)!;
+      throw new Error(
+        `McpTasksModule: duplicate tool name "${tool.name}" ` +
+          `(${prior.instance.constructor.name}.${prior.methodName} and ${tool.instance.constructor.name}.${tool.methodName})`,
+      );
+    }
+    this.tools.set(tool.name, tool);
+  }
+
+  get(name: string): ToolDefinition | undefined {
+    return this.tools.get(name);
+  }
+
+  /** Sorted by name so `tools/list` is deterministic whatever the module order. */
+  list(): ToolDefinition[] {
+    return [...this.tools.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+}

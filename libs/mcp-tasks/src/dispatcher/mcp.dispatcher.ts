@@ -1,0 +1,66 @@
+import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
+import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
+import { RpcCode, TASKS_EXTENSION } from '../protocol/protocol.constants.js';
+import { RpcError } from '../protocol/rpc-error.js';
+import { declaresTasks, type RequestInfo } from './request-info.js';
+import { TaskMethodsHandler } from './task-methods.handler.js';
+import { ToolCallHandler } from './tool-call.handler.js';
+
+/** Methods the endpoint answers itself, in front of the SDK. */
+export const DISPATCHED_METHODS: ReadonlySet<string> = new Set(['tools/call', 'tasks/get', 'tasks/update', 'tasks/cancel']);
+
+const TASKS_REQUIRED = { extensions: { [TASKS_EXTENSION]: {} } };
+
+/**
+ * Routes a validated request to its handler and turns whatever it throws into an `RpcError`:
+ * Nest `HttpException`s (a guard refusing, say) keep their HTTP status; anything else is an
+ * internal error whose text stays in the server log.
+ */
+@Injectable()
+export class McpDispatcher {
+  private readonly logger = new Logger('McpTasks');
+
+  constructor(
+    @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
+    private readonly tools: ToolCallHandler,
+    private readonly tasks: TaskMethodsHandler,
+  ) {}
+
+  async dispatch(req: RequestInfo): Promise<Record<string, unknown>> {
+    try {
+      return await this.route(req);
+    } catch (err) {
+      throw this.toRpcError(err);
+    }
+  }
+
+  private route(req: RequestInfo): Promise<Record<string, unknown>> {
+    if (req.method === 'tools/call') return this.tools.handle(req);
+    // With the extension off its methods do not exist; without the client's declaration they are refused.
+    if (!this.options.tasks) throw RpcError.methodNotFound(req.method);
+    if (!declaresTasks(req.clientCapabilities)) {
+      throw RpcError.missingCapability(TASKS_REQUIRED, `${req.method} needs the ${TASKS_EXTENSION} extension declared in this request's capabilities`);
+    }
+    switch (req.method) {
+      case 'tasks/get':
+        return this.tasks.get(req);
+      case 'tasks/update':
+        return this.tasks.update(req);
+      case 'tasks/cancel':
+        return this.tasks.cancel(req);
+      default:
+        throw RpcError.methodNotFound(req.method);
+    }
+  }
+
+  private toRpcError(err: unknown): RpcError {
+    if (err instanceof RpcError) return err;
+    if (err instanceof HttpException) {
+      const status = err.getStatus();
+      const code = status >= 500 ? RpcCode.InternalError : RpcCode.InvalidRequest;
+      return new RpcError(code, status >= 500 ? 'Internal error' : err.message, undefined, status);
+    }
+    this.logger.error(`request failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    return new RpcError(RpcCode.InternalError, 'Internal error');
+  }
+}

@@ -1,0 +1,52 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
+import { RpcError } from '../protocol/rpc-error.js';
+import { TaskStore } from '../store/task-store.interface.js';
+import type { TaskRecord } from '../store/task.record.js';
+import { TaskRunner } from '../tasks/task.runner.js';
+import { detailedWireTask } from '../tasks/task.view.js';
+import type { RequestInfo } from './request-info.js';
+
+const ACK = { resultType: 'complete' } as const;
+
+/**
+ * `tasks/get`, `tasks/update`, `tasks/cancel`: the hot path, served without the SDK. Every lookup
+ * is owner-checked; a foreign task is answered exactly like one that does not exist.
+ */
+@Injectable()
+export class TaskMethodsHandler {
+  constructor(
+    @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
+    @Inject(TaskStore) private readonly store: TaskStore,
+    private readonly runner: TaskRunner,
+  ) {}
+
+  async get(req: RequestInfo): Promise<Record<string, unknown>> {
+    const task = await this.lookup(req);
+    return { resultType: 'complete', ...detailedWireTask(task, this.options.pollInterval) };
+  }
+
+  async update(req: RequestInfo): Promise<Record<string, unknown>> {
+    const responses = req.params.inputResponses;
+    if (!responses || typeof responses !== 'object' || Array.isArray(responses)) {
+      throw RpcError.invalidParams('tasks/update needs inputResponses (an object keyed by input key)');
+    }
+    const task = await this.lookup(req);
+    await this.runner.answer(task.id, responses as Record<string, unknown>);
+    return ACK;
+  }
+
+  async cancel(req: RequestInfo): Promise<Record<string, unknown>> {
+    const task = await this.lookup(req);
+    await this.runner.cancel(task.id);
+    return ACK;
+  }
+
+  private async lookup(req: RequestInfo): Promise<TaskRecord> {
+    const id = req.params.taskId;
+    if (typeof id !== 'string' || id.length === 0) throw RpcError.invalidParams('taskId must be a non-empty string');
+    const task = await this.store.get(id, Date.now());
+    if (!task || task.owner !== req.principal.key) throw RpcError.taskNotFound();
+    return task;
+  }
+}

@@ -1,0 +1,104 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { CallInfo } from '../context/base-tool.context.js';
+import { InputRequiredSignal } from '../context/input-required.signal.js';
+import { SyncToolContext } from '../context/sync-tool.context.js';
+import type { TaskPolicy } from '../decorators/mcp-tool.decorator.js';
+import { ToolRegistry } from '../discovery/tool.registry.js';
+import type { ToolDefinition } from '../discovery/tool-definition.js';
+import { digestOf, RequestStateCodec } from '../input/request-state.codec.js';
+import { ToolInvoker } from '../invoker/tool.invoker.js';
+import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
+import { RpcCode, TASKS_EXTENSION } from '../protocol/protocol.constants.js';
+import { RpcError } from '../protocol/rpc-error.js';
+import { TaskRunner } from '../tasks/task.runner.js';
+import { wireTask } from '../tasks/task.view.js';
+import { validateArguments } from '../tools/arguments.validator.js';
+import { ToolError } from '../tools/tool-error.js';
+import { toCallToolResult, toolErrorResult } from '../tools/tool-result.normalizer.js';
+import { declaresTasks, type RequestInfo } from './request-info.js';
+
+const TASKS_REQUIRED = { extensions: { [TASKS_EXTENSION]: {} } };
+
+/**
+ * `tools/call`: validate, authorize (guards), choose sync or task, then answer with a result, an
+ * MRTR round, or a task handle (only once the store holds the task).
+ */
+@Injectable()
+export class ToolCallHandler {
+  private readonly logger = new Logger('McpTasks');
+  private readonly states: RequestStateCodec;
+
+  constructor(
+    private readonly registry: ToolRegistry,
+    private readonly invoker: ToolInvoker,
+    private readonly runner: TaskRunner,
+    @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
+  ) {
+    this.states = new RequestStateCodec(options.requestStateSecret, options.requestStateTtl);
+  }
+
+  async handle(req: RequestInfo): Promise<Record<string, unknown>> {
+    const { name } = req.params;
+    const tool = typeof name === 'string' ? this.registry.get(name) : undefined;
+    if (!tool) throw RpcError.invalidParams(`Unknown tool: ${String(name)}`);
+    const args = await validateArguments(tool, req.params.arguments);
+    const info: CallInfo = { ...req, tool: tool.name };
+    const bind = { tool: tool.name, owner: req.principal.key, args: digestOf(req.params.arguments ?? {}) };
+    const answers = {
+      ...(req.params.requestState !== undefined ? this.states.open(req.params.requestState, bind) : {}),
+      ...(req.inputResponses ?? {}),
+    };
+    const ctx = new SyncToolContext(info, answers, req.signal, req.progress);
+    const compiled = this.invoker.for(tool);
+    await compiled.authorize(args, ctx);
+
+    const mode = await this.mode(tool, args, ctx, req);
+    const round = () => this.states.seal({ ...bind, answers: ctx.answers });
+    if (compiled.prepare) {
+      const early = await this.syncRun(() => compiled.prepare!(args, ctx), round, true);
+      if (early) return early;
+    }
+    if (mode !== 'sync') {
+      const created = await this.runner.create(info, ctx.answers, []);
+      if (typeof created === 'object') {
+        this.runner.run(created, compiled, args, info);
+        return { resultType: 'task', ...wireTask(created, this.options.pollInterval) };
+      }
+      // At the cap: an optional tool still runs, in the request; a required one cannot.
+      if (mode === 'required') {
+        const whose = created === 'owner-limit' ? 'you have' : 'the server has';
+        throw new RpcError(RpcCode.InvalidRequest, `Too many live tasks: ${whose} reached the limit; wait for one to end`);
+      }
+    }
+    return (await this.syncRun(() => compiled.run(args, ctx), round, false))!;
+  }
+
+  /** `sync`, or the policy to run as a task with, for this call. */
+  private async mode(tool: ToolDefinition, args: object, ctx: SyncToolContext, req: RequestInfo): Promise<TaskPolicy> {
+    const policy = typeof tool.policy === 'function' ? await tool.policy(args, ctx) : tool.policy;
+    if (policy === 'sync' || !this.options.tasks) return 'sync';
+    if (declaresTasks(req.clientCapabilities)) return policy;
+    if (policy === 'optional') return 'sync';
+    throw RpcError.missingCapability(TASKS_REQUIRED, `Tool ${tool.name} runs only as a task: declare the ${TASKS_EXTENSION} extension`);
+  }
+
+  /**
+   * Runs in the request. Returns the answer, or (for `prepare`) `undefined` once it went through.
+   * Input not given yet becomes an MRTR round whose sealed state carries every answer so far.
+   */
+  private async syncRun(call: () => Promise<unknown>, seal: () => string, isPrepare: boolean): Promise<Record<string, unknown> | undefined> {
+    try {
+      const value = await call();
+      return isPrepare ? undefined : { resultType: 'complete', ...toCallToolResult(value) };
+    } catch (err) {
+      if (err instanceof InputRequiredSignal) {
+        return { resultType: 'input_required', inputRequests: { [err.key]: err.request }, requestState: seal() };
+      }
+      if (err instanceof ToolError) return { resultType: 'complete', ...toolErrorResult(err) };
+      if (err instanceof RpcError) throw err;
+      this.logger.error(`tool call failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      throw new RpcError(RpcCode.InternalError, 'Internal error');
+    }
+  }
+}
+

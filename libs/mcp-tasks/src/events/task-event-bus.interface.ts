@@ -1,0 +1,19 @@
+import type { TaskStatus } from '../protocol/wire.types.js';
+
+/** What instances tell each other about a task. Payloads are ids, never results. */
+export type TaskEvent =
+  | { type: 'cancel-requested'; taskId: string }
+  | { type: 'input-answered'; taskId: string }
+  | { type: 'status-changed'; taskId: string; status: TaskStatus };
+
+/**
+ * Relays task events to every instance (including this one). The interface and its injection token
+ * share one name. Delivery may be lost: waiting runs also re-read the store every `pollInterval`.
+ */
+export interface TaskEventBus {
+  publish(event: TaskEvent): Promise<void>;
+  /** Returns an unsubscribe function. */
+  subscribe(handler: (event: TaskEvent) => void): () => void;
+}
+
+export const TaskEventBus = Symbol('TaskEventBus');

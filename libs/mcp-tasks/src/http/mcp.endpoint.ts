@@ -1,0 +1,107 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { classifyInboundRequest } from '@modelcontextprotocol/server';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ProgressSink } from '../context/sync-tool.context.js';
+import { DISPATCHED_METHODS, McpDispatcher } from '../dispatcher/mcp.dispatcher.js';
+import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
+import { PrincipalResolver } from '../principal/principal.resolver.js';
+import { META } from '../protocol/protocol.constants.js';
+import { RpcError } from '../protocol/rpc-error.js';
+import { checkHostAndOrigin } from './dns-rebinding.check.js';
+import { Reply, replyError } from './reply.js';
+import { readJsonBody } from './request-body.js';
+import { SdkBridge } from './sdk-bridge.js';
+import { checkStandardHeaders } from './standard-headers.check.js';
+
+type Req = IncomingMessage & { body?: unknown };
+
+/**
+ * One HTTP request in, one answer out. The methods this library owns (`tools/call`, `tasks/*`)
+ * are answered here, in front of the SDK: the SDK would build a server per request on the
+ * `tasks/get` hot path, cannot gate task results on the caller's capabilities, and adds
+ * `content: []` to task handles. Everything else goes to the SDK unchanged.
+ */
+@Injectable()
+export class McpEndpoint {
+  private readonly serverMeta: Record<string, unknown>;
+
+  constructor(
+    @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
+    private readonly principals: PrincipalResolver,
+    private readonly dispatcher: McpDispatcher,
+    private readonly sdk: SdkBridge,
+  ) {
+    this.serverMeta = { [META.serverInfo]: { name: options.server.name, version: options.server.version } };
+  }
+
+  async handle(req: Req, res: ServerResponse): Promise<void> {
+    let id: string | number | null = null;
+    let reply: Reply | undefined;
+    try {
+      checkHostAndOrigin(req, this.options.allowedHosts, this.options.allowedOrigins);
+      const principal = await this.principals.resolve(req);
+      const body = req.method === 'POST' ? await readJsonBody(req) : undefined;
+      id = idOf(body);
+      const route = req.method === 'POST' && body !== undefined ? classify(req, body) : undefined;
+      if (route?.kind === 'reject') throw new RpcError(route.code, route.message, route.data, route.httpStatus);
+      if (route?.kind !== 'modern' || route.messageKind !== 'request' || !DISPATCHED_METHODS.has(route.message.method)) {
+        return await this.sdk.serve(req, res, body, principal);
+      }
+      const { method } = route.message;
+      const params = (route.message.params ?? {}) as Record<string, any>;
+      const meta = (params._meta ?? {}) as Record<string, any>;
+      const version = meta[META.protocolVersion] as string;
+      checkStandardHeaders(method, params, version, req.headers);
+      reply = new Reply(res, route.message.id);
+      const result = await this.dispatcher.dispatch({
+        id: route.message.id,
+        method,
+        params,
+        protocolVersion: version,
+        clientCapabilities: meta[META.clientCapabilities] ?? {},
+        clientInfo: meta[META.clientInfo],
+        principal,
+        signal: abortOnClose(res),
+        progress: progressSink(reply, meta.progressToken),
+        inputResponses: params.inputResponses,
+      });
+      reply.result({ ...result, _meta: this.serverMeta });
+    } catch (err) {
+      const rpc = err instanceof RpcError ? err : new RpcError(-32603, 'Internal error');
+      if (reply) reply.error(rpc);
+      else replyError(res, id, rpc);
+    }
+  }
+}
+
+const classify = (req: Req, body: unknown) =>
+  classifyInboundRequest({
+    httpMethod: 'POST',
+    protocolVersionHeader: req.headers['mcp-protocol-version'] as string | undefined,
+    mcpMethodHeader: req.headers['mcp-method'] as string | undefined,
+    mcpNameHeader: req.headers['mcp-name'] as string | undefined,
+    body,
+  });
+
+const idOf = (body: unknown): string | number | null => {
+  const id = (body as { id?: unknown } | undefined)?.id;
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
+};
+
+/** The client closing the connection cancels a request that is still running in it. */
+function abortOnClose(res: ServerResponse): AbortSignal {
+  const ac = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) ac.abort(new Error('connection closed'));
+  });
+  return ac.signal;
+}
+
+function progressSink(reply: Reply, token: unknown): ProgressSink | undefined {
+  if (typeof token !== 'string' && typeof token !== 'number') return undefined;
+  return async (progress, total, message) =>
+    reply.notify({
+      method: 'notifications/progress',
+      params: { progressToken: token, progress, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}) },
+    });
+}

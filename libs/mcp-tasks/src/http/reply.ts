@@ -1,0 +1,51 @@
+import type { ServerResponse } from 'node:http';
+import { RpcError } from '../protocol/rpc-error.js';
+
+type Id = string | number | null;
+
+/**
+ * The answer to one POST: plain JSON, unless a notification about the request (progress) is sent
+ * before the result, which turns the reply into an SSE stream scoped to this request.
+ */
+export class Reply {
+  private streaming = false;
+
+  constructor(private readonly res: ServerResponse, private readonly id: Id) {}
+
+  get closed(): boolean {
+    return this.res.writableEnded || this.res.destroyed;
+  }
+
+  notify(message: Record<string, unknown>): void {
+    if (this.closed) return;
+    if (!this.streaming) {
+      this.streaming = true;
+      this.res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
+    }
+    this.res.write(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', ...message })}\n\n`);
+  }
+
+  result(result: Record<string, unknown>): void {
+    this.send(200, { jsonrpc: '2.0', id: this.id, result });
+  }
+
+  error(err: RpcError): void {
+    this.send(err.httpStatus, { jsonrpc: '2.0', id: this.id, error: err.toJSON() }, err.headers);
+  }
+
+  private send(status: number, body: Record<string, unknown>, headers?: Record<string, string>): void {
+    if (this.closed) return;
+    const text = JSON.stringify(body);
+    if (this.streaming) {
+      this.res.end(`event: message\ndata: ${text}\n\n`);
+      return;
+    }
+    this.res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+    this.res.end(text);
+  }
+}
+
+/** A JSON-RPC error answer outside any dispatch (bad JSON, refused host, …). */
+export function replyError(res: ServerResponse, id: Id, err: RpcError): void {
+  new Reply(res, id).error(err);
+}

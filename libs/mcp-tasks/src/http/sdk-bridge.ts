@@ -1,0 +1,89 @@
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { createMcpHandler, ProtocolError, Server, type McpHttpHandler } from '@modelcontextprotocol/server';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Principal } from '../context/tool-context.js';
+import { McpDispatcher } from '../dispatcher/mcp.dispatcher.js';
+import { ToolRegistry } from '../discovery/tool.registry.js';
+import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
+import { TASKS_EXTENSION } from '../protocol/protocol.constants.js';
+import { RpcError } from '../protocol/rpc-error.js';
+
+/** The 2025-era revision legacy clients negotiate through the SDK's fallback. */
+const LEGACY_VERSION = '2025-11-25';
+
+type NodeHandler = (req: IncomingMessage, res: ServerResponse, body?: unknown) => Promise<void>;
+
+/**
+ * Everything the library does not answer itself goes to the official SDK: `server/discover`,
+ * `tools/list`, unknown methods (404), notifications (202), GET/DELETE (405), and the whole
+ * legacy (2025, `initialize`) era through the SDK's stateless fallback.
+ */
+@Injectable()
+export class SdkBridge implements OnModuleDestroy {
+  private readonly handler: McpHttpHandler;
+  private readonly node: NodeHandler;
+
+  constructor(
+    @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
+    private readonly registry: ToolRegistry,
+    private readonly dispatcher: McpDispatcher,
+  ) {
+    this.handler = createMcpHandler(() => this.server(), { legacy: 'stateless', responseMode: 'auto' });
+    this.node = toNodeHandler(this.handler) as NodeHandler;
+  }
+
+  /** Serves one HTTP request; `principal` travels to legacy tool calls through `authInfo`. */
+  serve(req: IncomingMessage, res: ServerResponse, body: unknown, principal: Principal): Promise<void> {
+    (req as IncomingMessage & { auth?: unknown }).auth = { token: '', clientId: '', scopes: principal.scopes, extra: { principal } };
+    return this.node(req, res, body);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.handler.close();
+  }
+
+  /** The SDK builds one server per request; everything it needs is prepared once, here and in the registry. */
+  private server(): Server {
+    const { server, tasks } = this.options;
+    const s = new Server(
+      { name: server.name, version: server.version },
+      {
+        capabilities: { tools: {}, ...(tasks ? { extensions: { [TASKS_EXTENSION]: {} } } : {}) },
+        instructions: server.instructions,
+        cacheHints: { 'tools/list': { ttlMs: 60_000, cacheScope: 'private' } },
+      },
+    );
+    s.setRequestHandler('tools/list', () => ({ tools: this.toolList() as never }));
+    s.setRequestHandler('tools/call', async (request, ctx) => {
+      const principal = (ctx.http?.authInfo?.extra as { principal: Principal }).principal;
+      try {
+        const result = await this.dispatcher.dispatch({
+          id: ctx.mcpReq.id,
+          method: 'tools/call',
+          params: request.params as Record<string, unknown>,
+          protocolVersion: LEGACY_VERSION,
+          clientCapabilities: {},
+          principal,
+          signal: ctx.mcpReq.signal,
+        });
+        const { resultType: _rt, ...rest } = result;
+        return rest as never;
+      } catch (err) {
+        if (err instanceof RpcError) throw new ProtocolError(err.code, err.message, err.data);
+        throw err;
+      }
+    });
+    return s;
+  }
+
+  private toolList(): Array<Record<string, unknown>> {
+    return this.registry.list().map((t) => ({
+      name: t.name,
+      ...(t.options.title ? { title: t.options.title } : {}),
+      description: t.options.description,
+      inputSchema: t.inputSchema,
+      ...(t.options.annotations ? { annotations: t.options.annotations } : {}),
+    }));
+  }
+}

@@ -1,0 +1,12 @@
+import type { ExecutionContext } from '@nestjs/common';
+import type { ToolContext } from '../context/tool-context.js';
+
+/** `ExecutionContext#getType()` of a tool run, for guards and interceptors that serve several transports. */
+export const MCP_CONTEXT_TYPE = 'mcp';
+
+/** Reads the tool's arguments and `ToolContext` out of a guard's or interceptor's `ExecutionContext`. */
+export const McpContext = {
+  isMcp: (ec: ExecutionContext): boolean => ec.getType<string>() === MCP_CONTEXT_TYPE,
+  args: <T = Record<string, unknown>>(ec: ExecutionContext): T => ec.getArgByIndex(0) as T,
+  tool: (ec: ExecutionContext): ToolContext => ec.getArgByIndex(1) as ToolContext,
+};

@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
+import { ExternalContextCreator } from '@nestjs/core';
+import type { ToolContext } from '../context/tool-context.js';
+import type { ToolDefinition } from '../discovery/tool-definition.js';
+import { MCP_CONTEXT_TYPE } from './mcp-execution-context.js';
+
+type Runner = (args: object, ctx: ToolContext) => Promise<unknown>;
+
+/** The two halves of a tool's Nest pipeline, built once per tool. */
+export interface CompiledTool {
+  /** Guards only: runs in the request, before any argument is acted on or any task exists. */
+  authorize: Runner;
+  /** Interceptors, pipes, the method and exception filters: the run itself (in the request or in a task). */
+  run: Runner;
+  /** The tool's `prepare` step, through the same interceptors and filters. */
+  prepare?: Runner;
+}
+
+/** No HTTP parameter decorator applies to a tool; only custom ones (`@ToolContext()`, `@ToolArgs()`). */
+const noHttpParams = { exchangeKeyForValue: (): undefined => undefined };
+
+/**
+ * Runs tool methods through Nest's own enhancer pipeline (ExternalContextCreator), in the order a
+ * controller would: guards → interceptors → pipes → method, with exception filters around.
+ * Guards are split off so they run in the request even when the method runs later, as a task.
+ */
+@Injectable()
+export class ToolInvoker {
+  private readonly compiled = new WeakMap<ToolDefinition, CompiledTool>();
+
+  constructor(private readonly ecc: ExternalContextCreator) {}
+
+  for(tool: ToolDefinition): CompiledTool {
+    let c = this.compiled.get(tool);
+    if (!c) {
+      c = this.compile(tool);
+      this.compiled.set(tool, c);
+    }
+    return c;
+  }
+
+  private compile(tool: ToolDefinition): CompiledTool {
+    const proto = Object.getPrototypeOf(tool.instance) as Record<string, (...a: unknown[]) => unknown>;
+    const method = proto[tool.methodName];
+    return {
+      authorize: this.guardsOnly(tool.instance, method, tool.methodName),
+      run: this.create(tool.instance, method, tool.methodName),
+      prepare: tool.options.prepare
+        ? this.create(tool.instance, proto[tool.options.prepare], tool.options.prepare)
+        : undefined,
+    };
+  }
+
+  private create(instance: object, method: (...a: unknown[]) => unknown, name: string): Runner {
+    return this.ecc.create(instance, method, name, ROUTE_ARGS_METADATA, noHttpParams, undefined, undefined,
+      { guards: false, interceptors: true, filters: true }, MCP_CONTEXT_TYPE) as Runner;
+  }
+
+  /**
+   * A stand-in callback carrying the method's metadata, so Nest finds the same guards, but calling
+   * it does nothing. The metadata key has no params, so no pipe runs twice.
+   */
+  private guardsOnly(instance: object, method: (...a: unknown[]) => unknown, name: string): Runner {
+    const probe = function guardProbe(): void {};
+    for (const key of Reflect.getMetadataKeys(method)) {
+      Reflect.defineMetadata(key, Reflect.getMetadata(key, method), probe);
+    }
+    return this.ecc.create(instance, probe, name, 'mcp-tasks:no-params', noHttpParams, undefined, undefined,
+      { guards: true, interceptors: false, filters: false }, MCP_CONTEXT_TYPE) as Runner;
+  }
+}

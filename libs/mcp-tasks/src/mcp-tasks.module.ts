@@ -1,0 +1,83 @@
+import { Inject, Module, type DynamicModule, type OnModuleInit, type Provider } from '@nestjs/common';
+import { DiscoveryModule, HttpAdapterHost } from '@nestjs/core';
+import { McpDispatcher } from './dispatcher/mcp.dispatcher.js';
+import { TaskMethodsHandler } from './dispatcher/task-methods.handler.js';
+import { ToolCallHandler } from './dispatcher/tool-call.handler.js';
+import { ToolMetadataAccessor } from './discovery/tool-metadata.accessor.js';
+import { ToolExplorer } from './discovery/tool.explorer.js';
+import { ToolRegistry } from './discovery/tool.registry.js';
+import { LocalTaskEventBus } from './events/local-task-event.bus.js';
+import { TaskEventBus } from './events/task-event-bus.interface.js';
+import { bodyParserErrors } from './http/body-parser-errors.js';
+import { McpEndpointController } from './http/mcp-endpoint.controller.js';
+import { McpEndpoint } from './http/mcp.endpoint.js';
+import { SdkBridge } from './http/sdk-bridge.js';
+import { ToolInvoker } from './invoker/tool.invoker.js';
+import {
+  MCP_TASKS_ASYNC_OPTIONS_TYPE,
+  MCP_TASKS_MODULE_OPTIONS,
+  MCP_TASKS_OPTIONS_TYPE,
+  McpTasksConfigurableModule,
+} from './options/mcp-tasks.module-definition.js';
+import { MCP_TASKS_OPTIONS, resolveOptions, type ResolvedOptions } from './options/resolved-options.js';
+import { PrincipalResolver } from './principal/principal.resolver.js';
+import { TaskStore } from './store/task-store.interface.js';
+import { TaskRunner } from './tasks/task.runner.js';
+import { TaskSweeper } from './tasks/task.sweeper.js';
+
+const providers: Provider[] = [
+  { provide: MCP_TASKS_OPTIONS, useFactory: resolveOptions, inject: [MCP_TASKS_MODULE_OPTIONS] },
+  { provide: TaskStore, useFactory: (o: ResolvedOptions) => o.store, inject: [MCP_TASKS_OPTIONS] },
+  { provide: TaskEventBus, useClass: LocalTaskEventBus },
+  ToolRegistry,
+  ToolMetadataAccessor,
+  ToolExplorer,
+  ToolInvoker,
+  TaskRunner,
+  TaskSweeper,
+  PrincipalResolver,
+  TaskMethodsHandler,
+  ToolCallHandler,
+  McpDispatcher,
+  SdkBridge,
+  McpEndpoint,
+];
+
+const exported = [MCP_TASKS_OPTIONS, TaskStore, TaskEventBus, ToolRegistry, TaskRunner];
+
+/**
+ * Exposes `@McpTool` methods of the app's providers over MCP 2026-07-28 at `options.path`, running
+ * them as tasks (the `io.modelcontextprotocol/tasks` extension) where their policy and the caller allow.
+ */
+@Module({})
+export class McpTasksModule extends McpTasksConfigurableModule implements OnModuleInit {
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
+  ) {
+    super();
+  }
+
+  static forRoot(options: typeof MCP_TASKS_OPTIONS_TYPE): DynamicModule {
+    return complete(super.forRoot(options));
+  }
+
+  static forRootAsync(options: typeof MCP_TASKS_ASYNC_OPTIONS_TYPE): DynamicModule {
+    return complete(super.forRootAsync(options));
+  }
+
+  onModuleInit(): void {
+    const adapter = this.adapterHost?.httpAdapter;
+    if (adapter?.getType() === 'express') adapter.use(bodyParserErrors(this.options.path));
+  }
+}
+
+function complete(base: DynamicModule): DynamicModule {
+  return {
+    ...base,
+    imports: [...(base.imports ?? []), DiscoveryModule],
+    controllers: [McpEndpointController],
+    providers: [...(base.providers ?? []), ...providers],
+    exports: [...(base.exports ?? []), ...exported],
+  };
+}

@@ -1,0 +1,51 @@
+import type { IncomingMessage } from 'node:http';
+import type { TaskStore } from '../store/task-store.interface.js';
+
+/** Identity the server reports in `server/discover` and on every result. */
+export interface McpServerIdentity {
+  /** Server name; also part of every task owner key (tasks never cross servers). */
+  name: string;
+  /** Server version. */
+  version: string;
+  /** Free-text instructions for clients, sent by `server/discover`. Default: none. */
+  instructions?: string;
+}
+
+/** Options of `McpTasksModule.forRoot()` / `forRootAsync()`. */
+export interface McpTasksModuleOptions {
+  /** Name, version and instructions of this MCP server. Required. */
+  server: McpServerIdentity;
+  /** HTTP path of the endpoint. Default `/mcp`. */
+  path?: string;
+  /** Where tasks live. Default: a new `MemoryTaskStore` (one node, lost on restart). */
+  store?: TaskStore;
+  /** How long a task stays readable after it was created, in ms; `null` keeps tasks until the store drops them. Default 3 600 000 (1 h). */
+  ttl?: number | null;
+  /** Suggested polling interval sent as `pollIntervalMs`, and how often a waiting task re-reads the store, in ms. Default 1 000. */
+  pollInterval?: number;
+  /** Live (non-terminal, unexpired) tasks one owner may have at once; `Infinity` for no limit. Default 100. */
+  maxPerPrincipal?: number;
+  /** Live tasks on the whole server; reaching it behaves like the owner cap. Default `Infinity`. */
+  maxTasks?: number;
+  /** `false` turns the Tasks extension off: it is not advertised and every tool runs synchronously. Default `true`. */
+  tasks?: boolean;
+  /**
+   * Resolves the owner of a request when no authentication is configured (e.g. a tenant or API-key
+   * header). Default: one anonymous principal for the whole server.
+   */
+  principal?: (req: IncomingMessage) => string | Promise<string>;
+  /**
+   * Key that signs MRTR `requestState` (HMAC-SHA256). Instances behind one load balancer must share it.
+   * Default: random per process (fine for one instance).
+   */
+  requestStateSecret?: string;
+  /** How long an MRTR `requestState` stays valid, in ms. Default 600 000 (10 min). */
+  requestStateTtl?: number;
+  /**
+   * Host names the endpoint answers for (DNS-rebinding protection): requests with any other `Host`
+   * get 403. Default: `localhost`, `127.0.0.1` and `[::1]` when the app listens on loopback, else any.
+   */
+  allowedHosts?: string[];
+  /** Origins allowed to call the endpoint from a browser; others get 403. Default: none but same-host. */
+  allowedOrigins?: string[];
+}

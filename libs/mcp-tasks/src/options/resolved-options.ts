@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { MemoryTaskStore } from '../store/memory-task.store.js';
+import type { TaskStore } from '../store/task-store.interface.js';
+import type { McpServerIdentity, McpTasksModuleOptions } from './mcp-tasks-options.interface.js';
+
+/** Options with every default applied; what the rest of the library injects. */
+export interface ResolvedOptions {
+  server: McpServerIdentity;
+  path: string;
+  store: TaskStore;
+  ttl: number | null;
+  pollInterval: number;
+  maxPerPrincipal: number;
+  maxTasks: number;
+  tasks: boolean;
+  principal?: (req: IncomingMessage) => string | Promise<string>;
+  requestStateSecret: Buffer;
+  requestStateTtl: number;
+  allowedHosts?: string[];
+  allowedOrigins?: string[];
+}
+
+export const MCP_TASKS_OPTIONS = Symbol('MCP_TASKS_OPTIONS');
+
+const fail = (msg: string): never => {
+  throw new Error(`McpTasksModule: invalid options: ${msg}`);
+};
+
+const positive = (name: string, value: unknown, allowInfinity: boolean): void => {
+  const ok = typeof value === 'number' && value > 0 && (Number.isInteger(value) || (allowInfinity && value === Infinity));
+  if (!ok) fail(`${name} must be a positive integer${allowInfinity ? ' or Infinity' : ''} (got ${String(value)})`);
+};
+
+/** Applies defaults and rejects bad options at startup, with a message naming the option. */
+export function resolveOptions(raw: McpTasksModuleOptions | undefined): ResolvedOptions {
+  if (!raw || typeof raw !== 'object') return fail('options are required');
+  const { server } = raw;
+  if (!server || typeof server.name !== 'string' || !server.name || typeof server.version !== 'string' || !server.version) {
+    fail('server.name and server.version are required strings');
+  }
+  const o = {
+    path: '/mcp',
+    ttl: 3_600_000,
+    pollInterval: 1_000,
+    maxPerPrincipal: 100,
+    maxTasks: Infinity,
+    tasks: true,
+    requestStateTtl: 600_000,
+    ...Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)),
+  } as McpTasksModuleOptions & Required<Pick<McpTasksModuleOptions, 'path' | 'pollInterval' | 'maxPerPrincipal' | 'maxTasks' | 'tasks' | 'requestStateTtl'>>;
+  if (typeof o.path !== 'string' || !o.path.startsWith('/')) fail(`path must start with "/" (got ${String(o.path)})`);
+  if (o.ttl !== null) positive('ttl', o.ttl, false);
+  positive('pollInterval', o.pollInterval, false);
+  positive('maxPerPrincipal', o.maxPerPrincipal, true);
+  positive('maxTasks', o.maxTasks, true);
+  positive('requestStateTtl', o.requestStateTtl, false);
+  if (typeof o.tasks !== 'boolean') fail('tasks must be a boolean');
+  if (o.principal !== undefined && typeof o.principal !== 'function') fail('principal must be a function');
+  if (o.store !== undefined && !isStore(o.store)) fail('store must implement TaskStore (create, get, update, sweep)');
+  if (o.requestStateSecret !== undefined && (typeof o.requestStateSecret !== 'string' || o.requestStateSecret.length < 16)) {
+    fail('requestStateSecret must be a string of at least 16 characters');
+  }
+  return {
+    server: o.server,
+    path: o.path.length > 1 ? o.path.replace(/\/+$/, '') : o.path,
+    store: o.store ?? new MemoryTaskStore(),
+    ttl: o.ttl ?? null,
+    pollInterval: o.pollInterval,
+    maxPerPrincipal: o.maxPerPrincipal,
+    maxTasks: o.maxTasks,
+    tasks: o.tasks,
+    principal: o.principal,
+    requestStateSecret: o.requestStateSecret ? Buffer.from(o.requestStateSecret) : randomBytes(32),
+    requestStateTtl: o.requestStateTtl,
+    allowedHosts: o.allowedHosts,
+    allowedOrigins: o.allowedOrigins,
+  };
+}
+
+const isStore = (s: unknown): s is TaskStore =>
+  !!s && ['create', 'get', 'update', 'sweep'].every((m) => typeof (s as Record<string, unknown>)[m] === 'function');

@@ -1,0 +1,42 @@
+import { IntrinsicException } from '@nestjs/common';
+import { RpcCode } from './protocol.constants.js';
+
+/**
+ * A JSON-RPC error the endpoint answers with. `httpStatus` is the status the Streamable HTTP
+ * transport pairs with it (the spec names 400/404 for some codes; everything else rides on 200).
+ */
+export class RpcError extends IntrinsicException {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+    readonly httpStatus = 200,
+    /** Extra response headers (e.g. `WWW-Authenticate`). */
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+
+  toJSON(): { code: number; message: string; data?: unknown } {
+    return this.data === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, data: this.data };
+  }
+
+  static invalidParams(message: string, data?: unknown): RpcError {
+    return new RpcError(RpcCode.InvalidParams, message, data);
+  }
+
+  static methodNotFound(method: string): RpcError {
+    return new RpcError(RpcCode.MethodNotFound, `Method not found: ${method}`, undefined, 404);
+  }
+
+  static missingCapability(requiredCapabilities: Record<string, unknown>, message: string): RpcError {
+    return new RpcError(RpcCode.MissingCapability, message, { requiredCapabilities }, 400);
+  }
+
+  /** The one answer for a task that does not exist, expired, or belongs to someone else. */
+  static taskNotFound(): RpcError {
+    return new RpcError(RpcCode.InvalidParams, 'Task not found');
+  }
+}

@@ -1,0 +1,48 @@
+/** Task statuses of the Tasks extension. */
+export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
+
+export const TERMINAL_STATUSES: ReadonlySet<TaskStatus> = new Set(['completed', 'failed', 'cancelled']);
+
+export const isTerminal = (status: TaskStatus): boolean => TERMINAL_STATUSES.has(status);
+
+/** One request a tool makes of the client (`elicitation/create`, `sampling/createMessage`, `roots/list`). */
+export interface InputRequest {
+  method: 'elicitation/create' | 'sampling/createMessage' | 'roots/list';
+  params?: Record<string, unknown>;
+}
+
+export type InputRequests = Record<string, InputRequest>;
+
+/** A `CallToolResult` as it travels on the 2026-07-28 wire. */
+export interface CallToolResult {
+  content: Array<Record<string, unknown>>;
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+  _meta?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** The error a `failed` task carries. */
+export interface TaskError {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/** The task fields every task-shaped answer shares (`CreateTaskResult`, `tasks/get`, `notifications/tasks`). */
+export interface WireTask {
+  taskId: string;
+  status: TaskStatus;
+  statusMessage?: string;
+  createdAt: string;
+  lastUpdatedAt: string;
+  ttlMs: number | null;
+  pollIntervalMs?: number;
+}
+
+/** `tasks/get` result body (without `resultType`). */
+export interface DetailedWireTask extends WireTask {
+  inputRequests?: InputRequests;
+  result?: CallToolResult & { resultType: 'complete' };
+  error?: TaskError;
+}

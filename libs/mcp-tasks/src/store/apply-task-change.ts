@@ -1,0 +1,43 @@
+import { isTerminal } from '../protocol/wire.types.js';
+import type { TaskChange, TaskRecord } from './task.record.js';
+
+/**
+ * The single definition of how a change moves a task, shared by every store so they cannot drift.
+ * Returns the new record, or `null` when the change does not apply (terminal task, nothing to do).
+ */
+export function applyTaskChange(task: TaskRecord, change: TaskChange, now: number): TaskRecord | null {
+  if (isTerminal(task.status)) return null;
+  switch (change.kind) {
+    case 'progress':
+      return { ...task, statusMessage: change.statusMessage, updatedAt: now };
+    case 'ask': {
+      // A key answered before is never asked again: the runner returns the first answer instead.
+      const fresh = Object.entries(change.requests).filter(([k]) => !(k in task.inputResponses));
+      if (fresh.length === 0) return null;
+      const inputRequests = { ...task.inputRequests, ...Object.fromEntries(fresh) };
+      return { ...task, status: 'input_required', inputRequests, updatedAt: now };
+    }
+    case 'answer': {
+      const answered = Object.entries(change.responses).filter(([k]) => k in task.inputRequests);
+      if (answered.length === 0) return null;
+      const inputRequests = { ...task.inputRequests };
+      for (const [k] of answered) delete inputRequests[k];
+      const inputResponses = { ...task.inputResponses, ...Object.fromEntries(answered) };
+      const status = Object.keys(inputRequests).length === 0 ? 'working' : 'input_required';
+      return { ...task, status, inputRequests, inputResponses, updatedAt: now };
+    }
+    case 'finish':
+      return {
+        ...task,
+        status: change.status,
+        inputRequests: {},
+        result: change.result,
+        error: change.error,
+        updatedAt: now,
+      };
+  }
+}
+
+/** A task counts against the caps while it is neither terminal nor expired. */
+export const isLive = (task: TaskRecord, now: number): boolean =>
+  !isTerminal(task.status) && (task.expiresAt === null || task.expiresAt > now);

@@ -1,0 +1,68 @@
+import { applyTaskChange, isLive } from './apply-task-change.js';
+import type { TaskStore } from './task-store.interface.js';
+import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome } from './task.record.js';
+
+/**
+ * The default store: a Map in this process. Tasks live on one node only and are lost on restart;
+ * use a shared store when the endpoint runs on several instances.
+ */
+export class MemoryTaskStore implements TaskStore {
+  private readonly tasks = new Map<string, TaskRecord>();
+  /** Live task ids per owner, so the cap check does not scan every task. */
+  private readonly liveByOwner = new Map<string, Set<string>>();
+
+  async create(task: TaskRecord, limits: TaskLimits): Promise<CreateOutcome> {
+    const now = task.createdAt;
+    const own = this.live(task.owner, now);
+    if (own.size >= limits.maxPerOwner) return 'owner-limit';
+    if (limits.maxTotal !== Infinity && this.countLive(now) >= limits.maxTotal) return 'server-limit';
+    this.tasks.set(task.id, task);
+    own.add(task.id);
+    this.liveByOwner.set(task.owner, own);
+    return 'created';
+  }
+
+  async get(id: string, now: number): Promise<TaskRecord | undefined> {
+    const task = this.tasks.get(id);
+    return task && (task.expiresAt === null || task.expiresAt > now) ? task : undefined;
+  }
+
+  async update(id: string, change: TaskChange, now: number): Promise<UpdateOutcome | undefined> {
+    const task = await this.get(id, now);
+    if (!task) return undefined;
+    const next = applyTaskChange(task, change, now);
+    if (!next) return { task, changed: false };
+    this.tasks.set(id, next);
+    if (!isLive(next, now)) this.liveByOwner.get(next.owner)?.delete(id);
+    return { task: next, changed: true };
+  }
+
+  async sweep(now: number, limit: number): Promise<number> {
+    let removed = 0;
+    for (const task of this.tasks.values()) {
+      if (removed >= limit) break;
+      if (task.expiresAt !== null && task.expiresAt <= now) {
+        this.tasks.delete(task.id);
+        this.liveByOwner.get(task.owner)?.delete(task.id);
+        removed++;
+      }
+    }
+    return removed;
+  }
+
+  /** The owner's live set, with expired entries dropped on the way. */
+  private live(owner: string, now: number): Set<string> {
+    const ids = this.liveByOwner.get(owner) ?? new Set<string>();
+    for (const id of ids) {
+      const task = this.tasks.get(id);
+      if (!task || !isLive(task, now)) ids.delete(id);
+    }
+    return ids;
+  }
+
+  private countLive(now: number): number {
+    let n = 0;
+    for (const owner of this.liveByOwner.keys()) n += this.live(owner, now).size;
+    return n;
+  }
+}

@@ -1,0 +1,44 @@
+import type { CallToolResult, InputRequests, TaskError, TaskStatus } from '../protocol/wire.types.js';
+
+/** A task as stores keep it. Times are epoch milliseconds. */
+export interface TaskRecord {
+  id: string;
+  /** Opaque owner key (see `PrincipalResolver`); tasks are only ever served to the same key. */
+  owner: string;
+  tool: string;
+  status: TaskStatus;
+  statusMessage?: string;
+  /** Requests the tool is waiting on, by key. */
+  inputRequests: InputRequests;
+  /** Every answer received over the task's life, by key (keys are never reused). */
+  inputResponses: Record<string, unknown>;
+  result?: CallToolResult;
+  error?: TaskError;
+  /** Scopes the tool required when the task started; reading the task needs them too. */
+  requiredScopes: string[];
+  createdAt: number;
+  updatedAt: number;
+  /** `createdAt + ttl`, or `null` when tasks never expire. */
+  expiresAt: number | null;
+}
+
+/** A change to a live task. Stores apply it atomically, and only while the task is not terminal. */
+export type TaskChange =
+  | { kind: 'progress'; statusMessage: string }
+  | { kind: 'ask'; requests: InputRequests }
+  | { kind: 'answer'; responses: Record<string, unknown> }
+  | { kind: 'finish'; status: 'completed' | 'failed' | 'cancelled'; result?: CallToolResult; error?: TaskError };
+
+/** Limits checked atomically with the insert. */
+export interface TaskLimits {
+  maxPerOwner: number;
+  maxTotal: number;
+}
+
+export type CreateOutcome = 'created' | 'owner-limit' | 'server-limit';
+
+/** What `update` reports: the task after the call, and whether the change took effect. */
+export interface UpdateOutcome {
+  task: TaskRecord;
+  changed: boolean;
+}

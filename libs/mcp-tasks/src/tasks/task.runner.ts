@@ -1,0 +1,130 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type { CallInfo } from '../context/base-tool.context.js';
+import { TaskCancelledError } from '../context/task-cancelled.error.js';
+import { TaskToolContext } from '../context/task-tool.context.js';
+import { TaskEventBus } from '../events/task-event-bus.interface.js';
+import type { CompiledTool } from '../invoker/tool.invoker.js';
+import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
+import { RpcCode } from '../protocol/protocol.constants.js';
+import { RpcError } from '../protocol/rpc-error.js';
+import type { TaskError } from '../protocol/wire.types.js';
+import { TaskStore } from '../store/task-store.interface.js';
+import type { CreateOutcome, TaskChange, TaskRecord } from '../store/task.record.js';
+import { ToolError } from '../tools/tool-error.js';
+import { toCallToolResult, toolErrorResult } from '../tools/tool-result.normalizer.js';
+import { newTaskId } from './task-id.js';
+import { TaskRunHandle } from './task-run.handle.js';
+
+const INTERNAL: TaskError = { code: RpcCode.InternalError, message: 'Internal error' };
+
+/**
+ * Creates tasks, runs their tools in the background on this instance, and applies cancel and
+ * answers from any instance (relayed by the event bus).
+ */
+@Injectable()
+export class TaskRunner implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('McpTasks');
+  private readonly running = new Map<string, TaskRunHandle>();
+  private unsubscribe?: () => void;
+
+  constructor(
+    @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
+    @Inject(TaskStore) private readonly store: TaskStore,
+    @Inject(TaskEventBus) private readonly bus: TaskEventBus,
+  ) {}
+
+  onModuleInit(): void {
+    this.unsubscribe = this.bus.subscribe((e) => {
+      const handle = this.running.get(e.taskId);
+      if (!handle) return;
+      if (e.type === 'cancel-requested') handle.abort('cancelled');
+      if (e.type === 'input-answered') handle.wake();
+    });
+  }
+
+  /** Stores a new task (caps checked atomically); the caller answers with it, then calls `run`. */
+  async create(info: CallInfo, answers: Record<string, unknown>, requiredScopes: string[]): Promise<TaskRecord | CreateOutcome> {
+    const now = Date.now();
+    const task: TaskRecord = {
+      id: newTaskId(),
+      owner: info.principal.key,
+      tool: info.tool,
+      status: 'working',
+      inputRequests: {},
+      inputResponses: answers,
+      requiredScopes,
+      createdAt: now,
+      updatedAt: now,
+      expiresAt: this.options.ttl === null ? null : now + this.options.ttl,
+    };
+    const limits = { maxPerOwner: this.options.maxPerPrincipal, maxTotal: this.options.maxTasks };
+    const outcome = await this.store.create(task, limits);
+    return outcome === 'created' ? task : outcome;
+  }
+
+  /** Runs the tool for a stored task, in the background; never throws. */
+  run(task: TaskRecord, tool: CompiledTool, args: object, info: CallInfo): void {
+    const handle = new TaskRunHandle();
+    this.running.set(task.id, handle);
+    const ctx = new TaskToolContext(info, task, this.store, handle, this.options.pollInterval);
+    const expiry = task.expiresAt === null ? undefined : setTimeout(() => handle.abort('expired'), task.expiresAt - Date.now());
+    expiry?.unref();
+    setImmediate(() => {
+      void this.execute(task.id, () => tool.run(args, ctx), handle).finally(() => {
+        clearTimeout(expiry);
+        this.running.delete(task.id);
+      });
+    });
+  }
+
+  private async execute(id: string, call: () => Promise<unknown>, handle: TaskRunHandle): Promise<void> {
+    let change: TaskChange;
+    try {
+      const result = toCallToolResult(await call());
+      change = { kind: 'finish', status: 'completed', result };
+    } catch (err) {
+      if (handle.controller.signal.aborted && (err instanceof TaskCancelledError || isAbort(err))) return;
+      change = this.failure(id, err);
+    }
+    await this.apply(id, change);
+  }
+
+  private failure(id: string, err: unknown): TaskChange {
+    if (err instanceof ToolError) return { kind: 'finish', status: 'completed', result: toolErrorResult(err) };
+    if (err instanceof RpcError) return { kind: 'finish', status: 'failed', error: err.toJSON() };
+    this.logger.error(`task ${id} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    return { kind: 'finish', status: 'failed', error: INTERNAL };
+  }
+
+  /** Marks the task cancelled at once (final) and stops its run wherever it is. Idempotent. */
+  async cancel(id: string): Promise<void> {
+    await this.apply(id, { kind: 'finish', status: 'cancelled' });
+    await this.bus.publish({ type: 'cancel-requested', taskId: id });
+  }
+
+  /** Records answers to outstanding requests (others are ignored) and wakes the waiting run. */
+  async answer(id: string, responses: Record<string, unknown>): Promise<void> {
+    const changed = await this.apply(id, { kind: 'answer', responses });
+    if (changed) await this.bus.publish({ type: 'input-answered', taskId: id });
+  }
+
+  private async apply(id: string, change: TaskChange): Promise<boolean> {
+    const outcome = await this.store.update(id, change, Date.now());
+    if (outcome?.changed) await this.bus.publish({ type: 'status-changed', taskId: id, status: outcome.task.status });
+    return !!outcome?.changed;
+  }
+
+  /** A stopping server ends what it runs as `failed`: no task is left `working` with no one running it. */
+  async onApplicationShutdown(): Promise<void> {
+    this.unsubscribe?.();
+    const error = { code: RpcCode.InternalError, message: 'The task was interrupted: the server shut down' };
+    await Promise.all(
+      [...this.running.entries()].map(async ([id, handle]) => {
+        handle.abort('shutdown');
+        await this.store.update(id, { kind: 'finish', status: 'failed', error }, Date.now());
+      }),
+    );
+  }
+}
+
+const isAbort = (err: unknown): boolean => err instanceof Error && (err.name === 'AbortError' || err.message === 'cancelled');

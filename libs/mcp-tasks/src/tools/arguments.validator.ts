@@ -1,0 +1,31 @@
+import { plainToInstance } from 'class-transformer';
+import { validate, type ValidationError } from 'class-validator';
+import { RpcError } from '../protocol/rpc-error.js';
+import type { ToolDefinition } from '../discovery/tool-definition.js';
+
+/**
+ * Validates `tools/call` arguments against the tool's DTO before anything runs. Returns the DTO
+ * instance (or the plain object for tools without a DTO); throws -32602 with a readable message.
+ */
+export async function validateArguments(tool: ToolDefinition, raw: unknown): Promise<object> {
+  const args = raw ?? {};
+  if (typeof args !== 'object' || Array.isArray(args)) {
+    throw RpcError.invalidParams(`Invalid arguments for tool ${tool.name}: arguments must be an object`);
+  }
+  const dto = tool.options.input;
+  if (!dto) return args;
+  const instance = plainToInstance(dto, args);
+  const errors = await validate(instance, { forbidUnknownValues: false, validationError: { target: false, value: false } });
+  if (errors.length > 0) {
+    const messages = flatten(errors);
+    throw RpcError.invalidParams(`Invalid arguments for tool ${tool.name}: ${messages.join('; ')}`, { errors: messages });
+  }
+  return instance;
+}
+
+function flatten(errors: ValidationError[], prefix = ''): string[] {
+  return errors.flatMap((e) => [
+    ...Object.values(e.constraints ?? {}).map((m) => (prefix ? `${prefix}.${m}` : m)),
+    ...flatten(e.children ?? [], prefix ? `${prefix}.${e.property}` : e.property),
+  ]);
+}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { McpTasksModule } from '#app/mcp-tasks';
+import { ConformanceModule } from './conformance/conformance.module.js';
+import { DemoModule } from './demo/demo.module.js';
+
+@Module({
+  imports: [
+    McpTasksModule.forRoot({
+      server: { name: 'mcp-tasks-demo', version: '0.1.0', instructions: 'Demo tools that run as MCP tasks.' },
+      // Conformance clients poll quickly; a person trying the demo by hand can raise it.
+      pollInterval: Number(process.env.MCP_POLL_INTERVAL ?? 250),
+    }),
+    DemoModule,
+    ConformanceModule,
+  ],
+})
+export class AppModule {}

@@ -1,0 +1,4 @@
+import { Module } from '@nestjs/common';
+
+@Module({ providers: [] })
+export class ConformanceModule {}
