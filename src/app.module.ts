@@ -10,8 +10,9 @@ import { DemoModule } from './demo/demo.module.js';
       // Conformance clients poll quickly; a person trying the demo by hand can raise it.
       pollInterval: Number(process.env.MCP_POLL_INTERVAL ?? 250),
     }),
-    DemoModule,
+    // First: the conformance suite calls the first listed tool with empty arguments.
     ConformanceModule,
+    DemoModule,
   ],
 })
 export class AppModule {}

@@ -1,4 +1,8 @@
 import { Module } from '@nestjs/common';
+import { ContentFixtures } from './content-fixtures.service.js';
+import { InputFixtures } from './input-fixtures.service.js';
+import { TaskFixtures } from './task-fixtures.service.js';
 
-@Module({ providers: [] })
+/** Fixture tools the official conformance suite calls by name. */
+@Module({ providers: [ContentFixtures, TaskFixtures, InputFixtures] })
 export class ConformanceModule {}

@@ -1,4 +1,6 @@
-import type { InputRequest } from '../protocol/wire.types.js';
+import { CAPABILITY_FOR, isValidInputResponse } from '../input/input-response.validator.js';
+import { RpcError } from '../protocol/rpc-error.js';
+import type { InputRequest, InputRequests } from '../protocol/wire.types.js';
 import { BaseToolContext, type CallInfo } from './base-tool.context.js';
 import { InputRequiredSignal } from './input-required.signal.js';
 
@@ -7,10 +9,14 @@ export type ProgressSink = (progress: number, total?: number, message?: string) 
 
 /**
  * The context of a call answered in the request. Input the client has not given yet ends the
- * round with an MRTR `input_required` answer; the retried call re-runs the method with it.
+ * round with an MRTR `input_required` answer listing every request asked so far in this run
+ * (a tool that asks several at once with `Promise.all` gets them in one round); the retried call
+ * re-runs the method with the answers.
  */
 export class SyncToolContext extends BaseToolContext {
   readonly taskId = undefined;
+  /** Requests asked in this run that have no answer yet. */
+  readonly pending: InputRequests = {};
 
   constructor(
     info: CallInfo,
@@ -27,7 +33,17 @@ export class SyncToolContext extends BaseToolContext {
   }
 
   protected async ask(key: string, request: InputRequest): Promise<unknown> {
-    if (key in this.answers) return this.answers[key];
+    const capability = CAPABILITY_FOR[request.method];
+    if (!this.clientCapabilities?.[capability]) {
+      throw RpcError.missingCapability({ [capability]: {} }, `Tool ${this.tool} needs the client capability "${capability}" (${request.method})`);
+    }
+    if (key in this.answers) {
+      if (!isValidInputResponse(request, this.answers[key])) {
+        throw RpcError.invalidParams(`inputResponses.${key} is not a valid ${request.method} result`);
+      }
+      return this.answers[key];
+    }
+    this.pending[key] = request;
     throw new InputRequiredSignal(key, request);
   }
 }

@@ -1,5 +1,7 @@
 import type { TaskStore } from '../store/task-store.interface.js';
 import type { TaskRecord } from '../store/task.record.js';
+import { CAPABILITY_FOR } from '../input/input-response.validator.js';
+import { RpcError } from '../protocol/rpc-error.js';
 import { isTerminal, type InputRequest } from '../protocol/wire.types.js';
 import type { TaskRunHandle } from '../tasks/task-run.handle.js';
 import { BaseToolContext, progressText, type CallInfo } from './base-tool.context.js';
@@ -34,6 +36,11 @@ export class TaskToolContext extends BaseToolContext {
 
   protected async ask(key: string, request: InputRequest): Promise<unknown> {
     if (key in this.answers) return this.answers[key];
+    // Only request kinds the call that started the task declared (the spec leaves this open; see README).
+    const capability = CAPABILITY_FOR[request.method];
+    if (!this.clientCapabilities?.[capability]) {
+      throw RpcError.missingCapability({ [capability]: {} }, `Tool ${this.tool} needs the client capability "${capability}" (${request.method})`);
+    }
     let outcome = await this.store.update(this.taskId, { kind: 'ask', requests: { [key]: request } }, Date.now());
     while (outcome && !isTerminal(outcome.task.status) && !this.cancelled) {
       if (key in outcome.task.inputResponses) break;

@@ -21,8 +21,8 @@ export class ToolRegistry {
     return this.tools.get(name);
   }
 
-  /** Sorted by name so `tools/list` is deterministic whatever the module order. */
+  /** In discovery order (module import order, then method order): stable across calls and restarts. */
   list(): ToolDefinition[] {
-    return [...this.tools.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return [...this.tools.values()];
   }
 }

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { isValidInputResponse } from '../input/input-response.validator.js';
 import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import { TaskStore } from '../store/task-store.interface.js';
@@ -32,6 +33,12 @@ export class TaskMethodsHandler {
       throw RpcError.invalidParams('tasks/update needs inputResponses (an object keyed by input key)');
     }
     const task = await this.lookup(req);
+    for (const [key, answer] of Object.entries(responses)) {
+      const request = task.inputRequests[key];
+      if (request && !isValidInputResponse(request, answer)) {
+        throw RpcError.invalidParams(`inputResponses.${key} is not a valid ${request.method} result`);
+      }
+    }
     await this.runner.answer(task.id, responses as Record<string, unknown>);
     return ACK;
   }

@@ -10,6 +10,7 @@ import { ToolInvoker } from '../invoker/tool.invoker.js';
 import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
 import { RpcCode, TASKS_EXTENSION } from '../protocol/protocol.constants.js';
 import { RpcError } from '../protocol/rpc-error.js';
+import type { InputRequests } from '../protocol/wire.types.js';
 import { TaskRunner } from '../tasks/task.runner.js';
 import { wireTask } from '../tasks/task.view.js';
 import { validateArguments } from '../tools/arguments.validator.js';
@@ -55,7 +56,7 @@ export class ToolCallHandler {
     const mode = await this.mode(tool, args, ctx, req);
     const round = () => this.states.seal({ ...bind, answers: ctx.answers });
     if (compiled.prepare) {
-      const early = await this.syncRun(() => compiled.prepare!(args, ctx), round, true);
+      const early = await this.syncRun(() => compiled.prepare!(args, ctx), round, () => ctx.pending, true);
       if (early) return early;
     }
     if (mode !== 'sync') {
@@ -70,7 +71,7 @@ export class ToolCallHandler {
         throw new RpcError(RpcCode.InvalidRequest, `Too many live tasks: ${whose} reached the limit; wait for one to end`);
       }
     }
-    return (await this.syncRun(() => compiled.run(args, ctx), round, false))!;
+    return (await this.syncRun(() => compiled.run(args, ctx), round, () => ctx.pending, false))!;
   }
 
   /** `sync`, or the policy to run as a task with, for this call. */
@@ -86,13 +87,13 @@ export class ToolCallHandler {
    * Runs in the request. Returns the answer, or (for `prepare`) `undefined` once it went through.
    * Input not given yet becomes an MRTR round whose sealed state carries every answer so far.
    */
-  private async syncRun(call: () => Promise<unknown>, seal: () => string, isPrepare: boolean): Promise<Record<string, unknown> | undefined> {
+  private async syncRun(call: () => Promise<unknown>, seal: () => string, pending: () => InputRequests, isPrepare: boolean): Promise<Record<string, unknown> | undefined> {
     try {
       const value = await call();
       return isPrepare ? undefined : { resultType: 'complete', ...toCallToolResult(value) };
     } catch (err) {
       if (err instanceof InputRequiredSignal) {
-        return { resultType: 'input_required', inputRequests: { [err.key]: err.request }, requestState: seal() };
+        return { resultType: 'input_required', inputRequests: pending(), requestState: seal() };
       }
       if (err instanceof ToolError) return { resultType: 'complete', ...toolErrorResult(err) };
       if (err instanceof RpcError) throw err;

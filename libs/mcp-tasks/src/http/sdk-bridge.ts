@@ -12,6 +12,10 @@ import { RpcError } from '../protocol/rpc-error.js';
 /** The 2025-era revision legacy clients negotiate through the SDK's fallback. */
 const LEGACY_VERSION = '2025-11-25';
 
+/** Lists are the same for every caller here, so shared caches may keep them a minute. */
+const LIST_CACHE = { ttlMs: 60_000, cacheScope: 'public' as const };
+const LISTS = ['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list'] as const;
+
 type NodeHandler = (req: IncomingMessage, res: ServerResponse, body?: unknown) => Promise<void>;
 
 /**
@@ -23,6 +27,7 @@ type NodeHandler = (req: IncomingMessage, res: ServerResponse, body?: unknown) =
 export class SdkBridge implements OnModuleDestroy {
   private readonly handler: McpHttpHandler;
   private readonly node: NodeHandler;
+  private toolList?: Array<Record<string, unknown>>;
 
   constructor(
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
@@ -49,12 +54,16 @@ export class SdkBridge implements OnModuleDestroy {
     const s = new Server(
       { name: server.name, version: server.version },
       {
-        capabilities: { tools: {}, ...(tasks ? { extensions: { [TASKS_EXTENSION]: {} } } : {}) },
+        // Prompts and resources are empty for now, but listed so clients (and the caching checks) can ask.
+        capabilities: { tools: {}, prompts: {}, resources: {}, ...(tasks ? { extensions: { [TASKS_EXTENSION]: {} } } : {}) },
         instructions: server.instructions,
-        cacheHints: { 'tools/list': { ttlMs: 60_000, cacheScope: 'private' } },
+        cacheHints: Object.fromEntries(LISTS.map((m) => [m, LIST_CACHE])),
       },
     );
-    s.setRequestHandler('tools/list', () => ({ tools: this.toolList() as never }));
+    s.setRequestHandler('tools/list', () => ({ tools: this.tools as never }));
+    s.setRequestHandler('prompts/list', () => ({ prompts: [] }));
+    s.setRequestHandler('resources/list', () => ({ resources: [] }));
+    s.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [] }));
     s.setRequestHandler('tools/call', async (request, ctx) => {
       const principal = (ctx.http?.authInfo?.extra as { principal: Principal }).principal;
       try {
@@ -77,13 +86,15 @@ export class SdkBridge implements OnModuleDestroy {
     return s;
   }
 
-  private toolList(): Array<Record<string, unknown>> {
-    return this.registry.list().map((t) => ({
+  /** Built on first use: the registry is complete once the app has bootstrapped. */
+  private get tools(): Array<Record<string, unknown>> {
+    this.toolList ??= this.registry.list().map((t) => ({
       name: t.name,
       ...(t.options.title ? { title: t.options.title } : {}),
       description: t.options.description,
       inputSchema: t.inputSchema,
       ...(t.options.annotations ? { annotations: t.options.annotations } : {}),
     }));
+    return this.toolList;
   }
 }

@@ -46,7 +46,8 @@ export function checkStandardHeaders(method: string, params: Record<string, unkn
   if (!source) return;
   const raw = header(h, 'mcp-name');
   if (raw === undefined) throw mismatch(`the required Mcp-Name header is absent (params.${source})`);
-  const name = decoded(raw);
+  // Surrounding white space is not part of the value (RFC 9110 field values).
+  const name = decoded(raw.trim());
   if (name === undefined) throw mismatch('the Mcp-Name header is not valid base64');
   if (typeof params[source] === 'string' && name !== params[source]) {
     throw mismatch(`Mcp-Name does not match params.${source}`);

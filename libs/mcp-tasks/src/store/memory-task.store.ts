@@ -23,12 +23,12 @@ export class MemoryTaskStore implements TaskStore {
   }
 
   async get(id: string, now: number): Promise<TaskRecord | undefined> {
-    const task = this.tasks.get(id);
-    return task && (task.expiresAt === null || task.expiresAt > now) ? task : undefined;
+    return this.read(id, now);
   }
 
   async update(id: string, change: TaskChange, now: number): Promise<UpdateOutcome | undefined> {
-    const task = await this.get(id, now);
+    // Read, apply and write with no await in between: that is what makes the change atomic here.
+    const task = this.read(id, now);
     if (!task) return undefined;
     const next = applyTaskChange(task, change, now);
     if (!next) return { task, changed: false };
@@ -50,6 +50,11 @@ export class MemoryTaskStore implements TaskStore {
     return removed;
   }
 
+  private read(id: string, now: number): TaskRecord | undefined {
+    const task = this.tasks.get(id);
+    return task && (task.expiresAt === null || task.expiresAt > now) ? task : undefined;
+  }
+
   /** The owner's live set, with expired entries dropped on the way. */
   private live(owner: string, now: number): Set<string> {
     const ids = this.liveByOwner.get(owner) ?? new Set<string>();
@@ -57,6 +62,7 @@ export class MemoryTaskStore implements TaskStore {
       const task = this.tasks.get(id);
       if (!task || !isLive(task, now)) ids.delete(id);
     }
+    if (ids.size === 0) this.liveByOwner.delete(owner);
     return ids;
   }
 
