@@ -57,7 +57,8 @@ export async function waitForTask(app: INestApplication, taskId: string, until =
   for (;;) {
     const res = await getTask(app, taskId, o);
     if (res.body.result && until(res.body.result.status)) return res.body.result;
-    if (Date.now() > end) throw new Error(`task ${taskId} still ${JSON.stringify(res.body)} after ${ms} ms`);
+    const terminal = ['completed', 'failed', 'cancelled'].includes(res.body.result?.status);
+    if (Date.now() > end || terminal || res.body.error) throw new Error(`task ${taskId} still ${JSON.stringify(res.body)} after ${ms} ms`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }

@@ -1,6 +1,7 @@
 import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
 import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
 import { RpcCode, TASKS_EXTENSION } from '../protocol/protocol.constants.js';
+import { fromHttpException } from '../protocol/http-exception.mapper.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import { declaresTasks, type RequestInfo } from './request-info.js';
 import { TaskMethodsHandler } from './task-methods.handler.js';
@@ -55,11 +56,7 @@ export class McpDispatcher {
 
   private toRpcError(err: unknown): RpcError {
     if (err instanceof RpcError) return err;
-    if (err instanceof HttpException) {
-      const status = err.getStatus();
-      const code = status >= 500 ? RpcCode.InternalError : RpcCode.InvalidRequest;
-      return new RpcError(code, status >= 500 ? 'Internal error' : err.message, undefined, status);
-    }
+    if (err instanceof HttpException) return fromHttpException(err);
     this.logger.error(`request failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     return new RpcError(RpcCode.InternalError, 'Internal error');
   }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
 import type { CallInfo } from '../context/base-tool.context.js';
 import { InputRequiredSignal } from '../context/input-required.signal.js';
 import { SyncToolContext } from '../context/sync-tool.context.js';
@@ -96,7 +96,7 @@ export class ToolCallHandler {
         return { resultType: 'input_required', inputRequests: pending(), requestState: seal() };
       }
       if (err instanceof ToolError) return { resultType: 'complete', ...toolErrorResult(err) };
-      if (err instanceof RpcError) throw err;
+      if (err instanceof RpcError || err instanceof HttpException) throw err;
       this.logger.error(`tool call failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       throw new RpcError(RpcCode.InternalError, 'Internal error');
     }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { HttpException, Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { CallInfo } from '../context/base-tool.context.js';
 import { TaskCancelledError } from '../context/task-cancelled.error.js';
 import { TaskToolContext } from '../context/task-tool.context.js';
@@ -6,6 +6,7 @@ import { TaskEventBus } from '../events/task-event-bus.interface.js';
 import type { CompiledTool } from '../invoker/tool.invoker.js';
 import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
 import { RpcCode } from '../protocol/protocol.constants.js';
+import { fromHttpException } from '../protocol/http-exception.mapper.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import type { TaskError } from '../protocol/wire.types.js';
 import { TaskStore } from '../store/task-store.interface.js';
@@ -92,6 +93,7 @@ export class TaskRunner implements OnModuleInit, OnApplicationShutdown {
   private failure(id: string, err: unknown): TaskChange {
     if (err instanceof ToolError) return { kind: 'finish', status: 'completed', result: toolErrorResult(err) };
     if (err instanceof RpcError) return { kind: 'finish', status: 'failed', error: err.toJSON() };
+    if (err instanceof HttpException && err.getStatus() < 500) return { kind: 'finish', status: 'failed', error: fromHttpException(err).toJSON() };
     this.logger.error(`task ${id} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     return { kind: 'finish', status: 'failed', error: INTERNAL };
   }
