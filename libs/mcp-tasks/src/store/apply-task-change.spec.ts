@@ -1,0 +1,41 @@
+import { describe, expect, it } from '@jest/globals';
+import { applyTaskChange, isLive } from './apply-task-change.js';
+import type { TaskRecord } from './task.record.js';
+
+const task = (over: Partial<TaskRecord> = {}): TaskRecord => ({
+  id: 't', owner: 'o', tool: 'x', status: 'working', inputRequests: {}, inputResponses: {}, requiredScopes: [],
+  createdAt: 0, updatedAt: 0, expiresAt: 100, ...over,
+});
+const q = { method: 'elicitation/create' as const, params: { message: '?' } };
+
+describe('applyTaskChange', () => {
+  it('ask moves to input_required and never re-asks an answered key', () => {
+    const asked = applyTaskChange(task(), { kind: 'ask', requests: { a: q } }, 5)!;
+    expect(asked).toMatchObject({ status: 'input_required', inputRequests: { a: q }, updatedAt: 5 });
+    expect(applyTaskChange(task({ inputResponses: { a: 1 } }), { kind: 'ask', requests: { a: q } }, 5)).toBeNull();
+  });
+
+  it('answer takes only outstanding keys and returns to working when none remain', () => {
+    const waiting = task({ status: 'input_required', inputRequests: { a: q, b: q } });
+    const partial = applyTaskChange(waiting, { kind: 'answer', responses: { a: 1, zz: 2 } }, 6)!;
+    expect(partial).toMatchObject({ status: 'input_required', inputRequests: { b: q }, inputResponses: { a: 1 } });
+    const all = applyTaskChange(partial, { kind: 'answer', responses: { b: 2 } }, 7)!;
+    expect(all).toMatchObject({ status: 'working', inputRequests: {}, inputResponses: { a: 1, b: 2 } });
+    expect(applyTaskChange(all, { kind: 'answer', responses: { a: 9 } }, 8)).toBeNull();
+  });
+
+  it('a terminal status is final', () => {
+    const cancelled = applyTaskChange(task({ status: 'input_required', inputRequests: { a: q } }), { kind: 'finish', status: 'cancelled' }, 9)!;
+    expect(cancelled).toMatchObject({ status: 'cancelled', inputRequests: {} });
+    for (const change of [{ kind: 'finish', status: 'completed', result: { content: [] } }, { kind: 'progress', statusMessage: 'x' }, { kind: 'answer', responses: { a: 1 } }] as const) {
+      expect(applyTaskChange(cancelled, change, 10)).toBeNull();
+    }
+  });
+
+  it('isLive: non-terminal and unexpired', () => {
+    expect(isLive(task(), 99)).toBe(true);
+    expect(isLive(task(), 100)).toBe(false);
+    expect(isLive(task({ expiresAt: null }), 1e15)).toBe(true);
+    expect(isLive(task({ status: 'completed' }), 1)).toBe(false);
+  });
+});
