@@ -66,6 +66,7 @@ export class SdkBridge implements OnModuleDestroy {
     s.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [] }));
     s.setRequestHandler('tools/call', async (request, ctx) => {
       const principal = (ctx.http?.authInfo?.extra as { principal: Principal }).principal;
+      const token = (request.params._meta as { progressToken?: string | number } | undefined)?.progressToken;
       try {
         const result = await this.dispatcher.dispatch({
           id: ctx.mcpReq.id,
@@ -75,6 +76,11 @@ export class SdkBridge implements OnModuleDestroy {
           clientCapabilities: {},
           principal,
           signal: ctx.mcpReq.signal,
+          progress:
+            token === undefined
+              ? undefined
+              : (progress, total, message) =>
+                  ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, progress, total, message } }),
         });
         const { resultType: _rt, ...rest } = result;
         return rest as never;

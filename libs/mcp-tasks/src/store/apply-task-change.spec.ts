@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { applyTaskChange, isLive } from './apply-task-change.js';
-import type { TaskRecord } from './task.record.js';
+import type { TaskChange, TaskRecord } from './task.record.js';
 
 const task = (over: Partial<TaskRecord> = {}): TaskRecord => ({
   id: 't', owner: 'o', tool: 'x', status: 'working', inputRequests: {}, inputResponses: {}, requiredScopes: [],
@@ -27,7 +27,8 @@ describe('applyTaskChange', () => {
   it('a terminal status is final', () => {
     const cancelled = applyTaskChange(task({ status: 'input_required', inputRequests: { a: q } }), { kind: 'finish', status: 'cancelled' }, 9)!;
     expect(cancelled).toMatchObject({ status: 'cancelled', inputRequests: {} });
-    for (const change of [{ kind: 'finish', status: 'completed', result: { content: [] } }, { kind: 'progress', statusMessage: 'x' }, { kind: 'answer', responses: { a: 1 } }] as const) {
+    const late: TaskChange[] = [{ kind: 'finish', status: 'completed', result: { content: [] } }, { kind: 'progress', statusMessage: 'x' }, { kind: 'answer', responses: { a: 1 } }];
+    for (const change of late) {
       expect(applyTaskChange(cancelled, change, 10)).toBeNull();
     }
   });
