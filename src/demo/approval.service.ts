@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { McpTool, type ToolContext } from '#app/mcp-tasks';
+import { McpTool, RequiredScopes, type ToolContext } from '#app/mcp-tasks';
 import { DeployDto } from './approval.dto.js';
 
 /** A job that needs a person's approval first: as a task it waits in `input_required`. */
@@ -11,6 +11,7 @@ export class ApprovalService {
     input: DeployDto,
     task: 'required',
   })
+  @RequiredScopes('deploy')
   async deploy(args: DeployDto, ctx: ToolContext): Promise<string> {
     const answer = await ctx.elicit('approve', `Deploy to ${args.environment}?`, {
       type: 'object',

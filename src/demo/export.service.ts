@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { McpTool, ToolError, type ToolContext } from '#app/mcp-tasks';
+import { McpTool, RequiredScopes, ToolError, type ToolContext } from '#app/mcp-tasks';
 import { ExportProjectDto } from './export.dto.js';
 
 /** A long job: runs as a task when the client can follow one, reports progress, stops when cancelled. */
@@ -12,6 +12,7 @@ export class ExportService {
     input: ExportProjectDto,
     task: 'optional',
   })
+  @RequiredScopes('export')
   async exportProject(args: ExportProjectDto, ctx: ToolContext): Promise<string> {
     const total = args.files ?? 5;
     let done = 0;

@@ -16,3 +16,7 @@ export { MemoryTaskStore } from './store/memory-task.store.js';
 export { TaskEventBus, type TaskEvent } from './events/task-event-bus.interface.js';
 export { LocalTaskEventBus } from './events/local-task-event.bus.js';
 export { ToolRegistry } from './discovery/tool.registry.js';
+export type { McpAuthOptions } from './auth/mcp-auth-options.interface.js';
+export { RequiredScopes } from './auth/required-scopes.decorator.js';
+export { McpScopesGuard } from './auth/mcp-scopes.guard.js';
+export { TaskOwnershipGuard } from './auth/task-ownership.guard.js';

@@ -1,5 +1,9 @@
 import { Inject, Module, type DynamicModule, type OnModuleInit, type Provider } from '@nestjs/common';
-import { DiscoveryModule, HttpAdapterHost } from '@nestjs/core';
+import { Controller } from '@nestjs/common';
+import { DiscoveryModule, HttpAdapterHost, ModuleRef } from '@nestjs/core';
+import { BearerAuthenticator } from './auth/bearer.authenticator.js';
+import { McpScopesGuard } from './auth/mcp-scopes.guard.js';
+import { TaskOwnershipGuard } from './auth/task-ownership.guard.js';
 import { McpDispatcher } from './dispatcher/mcp.dispatcher.js';
 import { TaskMethodsHandler } from './dispatcher/task-methods.handler.js';
 import { ToolCallHandler } from './dispatcher/tool-call.handler.js';
@@ -11,6 +15,7 @@ import { TaskEventBus } from './events/task-event-bus.interface.js';
 import { bodyParserErrors } from './http/body-parser-errors.js';
 import { McpEndpointController } from './http/mcp-endpoint.controller.js';
 import { McpEndpoint } from './http/mcp.endpoint.js';
+import { ProtectedResourceController } from './http/protected-resource.controller.js';
 import { SdkBridge } from './http/sdk-bridge.js';
 import { ToolInvoker } from './invoker/tool.invoker.js';
 import {
@@ -24,6 +29,7 @@ import { PrincipalResolver } from './principal/principal.resolver.js';
 import { TaskStore } from './store/task-store.interface.js';
 import { TaskRunner } from './tasks/task.runner.js';
 import { TaskSweeper } from './tasks/task.sweeper.js';
+import { TaskListenHandler } from './subscriptions/task-listen.handler.js';
 
 const providers: Provider[] = [
   { provide: MCP_TASKS_OPTIONS, useFactory: resolveOptions, inject: [MCP_TASKS_MODULE_OPTIONS] },
@@ -36,11 +42,16 @@ const providers: Provider[] = [
   TaskRunner,
   TaskSweeper,
   PrincipalResolver,
+  BearerAuthenticator,
+  // The guards are built through ModuleRef so an app can hand in subclasses (`guards` option).
+  { provide: McpScopesGuard, useFactory: (o: ResolvedOptions, ref: ModuleRef) => ref.create(o.guards.scopes ?? McpScopesGuard), inject: [MCP_TASKS_OPTIONS, ModuleRef] },
+  { provide: TaskOwnershipGuard, useFactory: (o: ResolvedOptions, ref: ModuleRef) => ref.create(o.guards.ownership ?? TaskOwnershipGuard), inject: [MCP_TASKS_OPTIONS, ModuleRef] },
   TaskMethodsHandler,
   ToolCallHandler,
   McpDispatcher,
   SdkBridge,
   McpEndpoint,
+  TaskListenHandler,
 ];
 
 const exported = [MCP_TASKS_OPTIONS, TaskStore, TaskEventBus, ToolRegistry, TaskRunner];
@@ -72,11 +83,17 @@ export class McpTasksModule extends McpTasksConfigurableModule implements OnModu
   }
 }
 
+/**
+ * Each registration gets its own controller classes: their paths come from that registration's
+ * options and are stored on the class, so two servers in one app must not share one.
+ */
 function complete(base: DynamicModule): DynamicModule {
+  class Endpoint extends McpEndpointController {}
+  class Metadata extends ProtectedResourceController {}
   return {
     ...base,
     imports: [...(base.imports ?? []), DiscoveryModule],
-    controllers: [McpEndpointController],
+    controllers: [Controller()(Endpoint) ?? Endpoint, Controller()(Metadata) ?? Metadata],
     providers: [...(base.providers ?? []), ...providers],
     exports: [...(base.exports ?? []), ...exported],
   };

@@ -1,5 +1,5 @@
 import type { TaskStore } from '../store/task-store.interface.js';
-import type { TaskRecord } from '../store/task.record.js';
+import type { TaskChange, TaskRecord, UpdateOutcome } from '../store/task.record.js';
 import { CAPABILITY_FOR } from '../input/input-response.validator.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import { isTerminal, type InputRequest } from '../protocol/wire.types.js';
@@ -20,6 +20,8 @@ export class TaskToolContext extends BaseToolContext {
     info: CallInfo,
     task: TaskRecord,
     private readonly store: TaskStore,
+    /** Applies a change through the runner, which tells listeners about it. */
+    private readonly apply: (change: TaskChange) => Promise<UpdateOutcome | undefined>,
     private readonly handle: TaskRunHandle,
     private readonly pollInterval: number,
   ) {
@@ -31,7 +33,7 @@ export class TaskToolContext extends BaseToolContext {
 
   async progress(done: number, total?: number, message?: string): Promise<void> {
     if (this.cancelled) return;
-    await this.store.update(this.taskId, { kind: 'progress', statusMessage: progressText(done, total, message) }, Date.now());
+    await this.apply({ kind: 'progress', statusMessage: progressText(done, total, message) });
   }
 
   protected async ask(key: string, request: InputRequest): Promise<unknown> {
@@ -41,7 +43,7 @@ export class TaskToolContext extends BaseToolContext {
     if (!this.clientCapabilities?.[capability]) {
       throw RpcError.missingCapability({ [capability]: {} }, `Tool ${this.tool} needs the client capability "${capability}" (${request.method})`);
     }
-    let outcome = await this.store.update(this.taskId, { kind: 'ask', requests: { [key]: request } }, Date.now());
+    let outcome = await this.apply({ kind: 'ask', requests: { [key]: request } });
     while (outcome && !isTerminal(outcome.task.status) && !this.cancelled) {
       if (key in outcome.task.inputResponses) break;
       await this.handle.waitForChange(this.pollInterval);

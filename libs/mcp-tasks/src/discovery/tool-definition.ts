@@ -6,6 +6,8 @@ export interface ToolDefinition {
   options: McpToolOptions;
   policy: TaskPolicy | TaskPolicyFn;
   inputSchema: Record<string, unknown>;
+  /** `@RequiredScopes` of the method and its class; recorded on every task the tool starts. */
+  requiredScopes: string[];
   instance: object;
   methodName: string;
 }

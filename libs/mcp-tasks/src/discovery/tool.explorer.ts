@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { DiscoveryService, MetadataScanner } from '@nestjs/core';
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { REQUIRED_SCOPES_METADATA } from '../auth/required-scopes.decorator.js';
 import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
 import { inputSchemaFor } from './input-schema.factory.js';
 import { ToolMetadataAccessor } from './tool-metadata.accessor.js';
@@ -13,6 +14,7 @@ export class ToolExplorer implements OnModuleInit {
     private readonly scanner: MetadataScanner,
     private readonly accessor: ToolMetadataAccessor,
     private readonly registry: ToolRegistry,
+    private readonly reflector: Reflector,
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
   ) {}
 
@@ -40,6 +42,7 @@ export class ToolExplorer implements OnModuleInit {
       // With the extension switched off every tool runs in the request.
       policy: this.options.tasks ? (options.task ?? 'sync') : 'sync',
       inputSchema: inputSchemaFor(options.input),
+      requiredScopes: [...new Set(this.reflector.getAllAndMerge<string[]>(REQUIRED_SCOPES_METADATA, [instance.constructor, proto[methodName]]))],
       instance,
       methodName,
     });

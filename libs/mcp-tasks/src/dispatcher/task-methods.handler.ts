@@ -1,4 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
+import { TaskOwnershipGuard } from '../auth/task-ownership.guard.js';
+import { MCP_CONTEXT_TYPE } from '../invoker/mcp-execution-context.js';
 import { isValidInputResponse } from '../input/input-response.validator.js';
 import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
 import { RpcError } from '../protocol/rpc-error.js';
@@ -20,6 +23,7 @@ export class TaskMethodsHandler {
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
     @Inject(TaskStore) private readonly store: TaskStore,
     private readonly runner: TaskRunner,
+    private readonly ownership: TaskOwnershipGuard,
   ) {}
 
   async get(req: RequestInfo): Promise<Record<string, unknown>> {
@@ -49,11 +53,15 @@ export class TaskMethodsHandler {
     return ACK;
   }
 
+  /** The task if it exists and the ownership guard lets this caller at it; otherwise "not found" (or 403 for scopes). */
   private async lookup(req: RequestInfo): Promise<TaskRecord> {
     const id = req.params.taskId;
     if (typeof id !== 'string' || id.length === 0) throw RpcError.invalidParams('taskId must be a non-empty string');
     const task = await this.store.get(id, Date.now());
-    if (!task || task.owner !== req.principal.key) throw RpcError.taskNotFound();
+    if (!task) throw RpcError.taskNotFound();
+    const ec = new ExecutionContextHost([task, req.principal]);
+    ec.setType(MCP_CONTEXT_TYPE);
+    if (!(await this.ownership.canActivate(ec))) throw RpcError.taskNotFound();
     return task;
   }
 }

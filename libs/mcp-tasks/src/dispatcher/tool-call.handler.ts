@@ -60,7 +60,7 @@ export class ToolCallHandler {
       if (early) return early;
     }
     if (mode !== 'sync') {
-      const created = await this.runner.create(info, ctx.answers, []);
+      const created = await this.runner.create(info, ctx.answers, tool.requiredScopes);
       if (typeof created === 'object') {
         this.runner.run(created, compiled, args, info);
         return { resultType: 'task', ...wireTask(created, this.options.pollInterval) };

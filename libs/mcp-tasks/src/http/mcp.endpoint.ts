@@ -11,6 +11,7 @@ import { checkHostAndOrigin } from './dns-rebinding.check.js';
 import { Reply, replyError } from './reply.js';
 import { readJsonBody } from './request-body.js';
 import { SdkBridge } from './sdk-bridge.js';
+import { TaskListenHandler } from '../subscriptions/task-listen.handler.js';
 import { checkStandardHeaders } from './standard-headers.check.js';
 
 type Req = IncomingMessage & { body?: unknown };
@@ -30,6 +31,7 @@ export class McpEndpoint {
     private readonly principals: PrincipalResolver,
     private readonly dispatcher: McpDispatcher,
     private readonly sdk: SdkBridge,
+    private readonly listen: TaskListenHandler,
   ) {
     this.serverMeta = { [META.serverInfo]: { name: options.server.name, version: options.server.version } };
   }
@@ -39,12 +41,12 @@ export class McpEndpoint {
     let reply: Reply | undefined;
     try {
       checkHostAndOrigin(req, this.options.allowedHosts, this.options.allowedOrigins);
-      const principal = await this.principals.resolve(req);
       const body = req.method === 'POST' ? await readJsonBody(req) : undefined;
       id = idOf(body);
+      const principal = await this.principals.resolve(req);
       const route = req.method === 'POST' && body !== undefined ? classify(req, body) : undefined;
       if (route?.kind === 'reject') throw new RpcError(route.code, route.message, route.data, route.httpStatus);
-      if (route?.kind !== 'modern' || route.messageKind !== 'request' || !DISPATCHED_METHODS.has(route.message.method)) {
+      if (route?.kind !== 'modern' || route.messageKind !== 'request' || !this.owns(route.message)) {
         return await this.sdk.serve(req, res, body, principal);
       }
       const { method } = route.message;
@@ -52,6 +54,10 @@ export class McpEndpoint {
       const meta = (params._meta ?? {}) as Record<string, any>;
       const version = meta[META.protocolVersion] as string;
       checkStandardHeaders(method, params, version, req.headers);
+      if (method === 'subscriptions/listen') {
+        const listen = { id: route.message.id, taskIds: params.notifications.taskIds, clientCapabilities: meta[META.clientCapabilities] ?? {}, principal };
+        return await this.listen.serve(listen, this.listen.check(listen), res);
+      }
       reply = new Reply(res, route.message.id);
       const result = await this.dispatcher.dispatch({
         id: route.message.id,
@@ -71,6 +77,12 @@ export class McpEndpoint {
       if (reply) reply.error(rpc);
       else replyError(res, id, rpc);
     }
+  }
+
+  /** `tools/call`, `tasks/*`, and listening that names tasks; the SDK serves everything else. */
+  private owns(message: { method: string; params?: Record<string, any> }): boolean {
+    if (DISPATCHED_METHODS.has(message.method)) return true;
+    return message.method === 'subscriptions/listen' && this.options.tasks && message.params?.notifications?.taskIds !== undefined;
   }
 }
 

@@ -12,6 +12,9 @@ import { RpcError } from '../protocol/rpc-error.js';
 /** The 2025-era revision legacy clients negotiate through the SDK's fallback. */
 const LEGACY_VERSION = '2025-11-25';
 
+const principalOf = (ctx: { http?: { authInfo?: { extra?: Record<string, unknown> } } }): Principal =>
+  ctx.http!.authInfo!.extra!.principal as Principal;
+
 /** Lists are the same for every caller here, so shared caches may keep them a minute. */
 const LIST_CACHE = { ttlMs: 60_000, cacheScope: 'public' as const };
 const LISTS = ['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list'] as const;
@@ -27,7 +30,7 @@ type NodeHandler = (req: IncomingMessage, res: ServerResponse, body?: unknown) =
 export class SdkBridge implements OnModuleDestroy {
   private readonly handler: McpHttpHandler;
   private readonly node: NodeHandler;
-  private toolList?: Array<Record<string, unknown>>;
+  private toolList?: Array<[string[], Record<string, unknown>]>;
 
   constructor(
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
@@ -57,15 +60,16 @@ export class SdkBridge implements OnModuleDestroy {
         // Prompts and resources are empty for now, but listed so clients (and the caching checks) can ask.
         capabilities: { tools: {}, prompts: {}, resources: {}, ...(tasks ? { extensions: { [TASKS_EXTENSION]: {} } } : {}) },
         instructions: server.instructions,
-        cacheHints: Object.fromEntries(LISTS.map((m) => [m, LIST_CACHE])),
+        // With authentication the tool list depends on the caller's scopes: caches must keep it private.
+        cacheHints: Object.fromEntries(LISTS.map((m) => [m, { ...LIST_CACHE, ...(this.options.auth ? { cacheScope: 'private' as const } : {}) }])),
       },
     );
-    s.setRequestHandler('tools/list', () => ({ tools: this.tools as never }));
+    s.setRequestHandler('tools/list', (_r, ctx) => ({ tools: this.visibleTools(principalOf(ctx)) as never }));
     s.setRequestHandler('prompts/list', () => ({ prompts: [] }));
     s.setRequestHandler('resources/list', () => ({ resources: [] }));
     s.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [] }));
     s.setRequestHandler('tools/call', async (request, ctx) => {
-      const principal = (ctx.http?.authInfo?.extra as { principal: Principal }).principal;
+      const principal = principalOf(ctx);
       const token = (request.params._meta as { progressToken?: string | number } | undefined)?.progressToken;
       try {
         const result = await this.dispatcher.dispatch({
@@ -92,15 +96,23 @@ export class SdkBridge implements OnModuleDestroy {
     return s;
   }
 
+  /** Tools the caller's scopes allow (all of them without authentication, or with `auth.listAllTools`). */
+  private visibleTools(principal: Principal): Array<Record<string, unknown>> {
+    const all = this.tools;
+    if (!this.options.auth || this.options.auth.listAllTools) return all.map(([, wire]) => wire);
+    const granted = new Set(principal.scopes);
+    return all.filter(([scopes]) => scopes.every((s) => granted.has(s))).map(([, wire]) => wire);
+  }
+
   /** Built on first use: the registry is complete once the app has bootstrapped. */
-  private get tools(): Array<Record<string, unknown>> {
-    this.toolList ??= this.registry.list().map((t) => ({
+  private get tools(): Array<[string[], Record<string, unknown>]> {
+    this.toolList ??= this.registry.list().map((t) => [t.requiredScopes, {
       name: t.name,
       ...(t.options.title ? { title: t.options.title } : {}),
       description: t.options.description,
       inputSchema: t.inputSchema,
       ...(t.options.annotations ? { annotations: t.options.annotations } : {}),
-    }));
+    }]);
     return this.toolList;
   }
 }

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
+import { GUARDS_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import { ExternalContextCreator } from '@nestjs/core';
 import type { ToolContext } from '../context/tool-context.js';
 import type { ToolDefinition } from '../discovery/tool-definition.js';
+import { McpScopesGuard } from '../auth/mcp-scopes.guard.js';
 import { MCP_CONTEXT_TYPE } from './mcp-execution-context.js';
 
 type Runner = (args: object, ctx: ToolContext) => Promise<unknown>;
@@ -29,7 +30,10 @@ const noHttpParams = { exchangeKeyForValue: (): undefined => undefined };
 export class ToolInvoker {
   private readonly compiled = new WeakMap<ToolDefinition, CompiledTool>();
 
-  constructor(private readonly ecc: ExternalContextCreator) {}
+  constructor(
+    private readonly ecc: ExternalContextCreator,
+    private readonly scopes: McpScopesGuard,
+  ) {}
 
   for(tool: ToolDefinition): CompiledTool {
     let c = this.compiled.get(tool);
@@ -58,14 +62,17 @@ export class ToolInvoker {
   }
 
   /**
-   * A stand-in callback carrying the method's metadata, so Nest finds the same guards, but calling
-   * it does nothing. The metadata key has no params, so no pipe runs twice.
+   * A stand-in callback carrying the method's metadata, so Nest finds the same guards (global,
+   * class, then the scopes guard and the method's own), but calling it does nothing. The metadata
+   * key has no params, so no pipe runs twice.
    */
   private guardsOnly(instance: object, method: (...a: unknown[]) => unknown, name: string): Runner {
     const probe = function guardProbe(): void {};
     for (const key of Reflect.getMetadataKeys(method)) {
       Reflect.defineMetadata(key, Reflect.getMetadata(key, method), probe);
     }
+    const own = (Reflect.getMetadata(GUARDS_METADATA, method) as unknown[] | undefined) ?? [];
+    Reflect.defineMetadata(GUARDS_METADATA, [this.scopes, ...own], probe);
     return this.ecc.create(instance, probe, name, 'mcp-tasks:no-params', noHttpParams, undefined, undefined,
       { guards: true, interceptors: false, filters: false }, MCP_CONTEXT_TYPE) as Runner;
   }

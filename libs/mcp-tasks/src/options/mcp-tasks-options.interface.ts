@@ -1,4 +1,8 @@
 import type { IncomingMessage } from 'node:http';
+import type { Type } from '@nestjs/common';
+import type { McpAuthOptions } from '../auth/mcp-auth-options.interface.js';
+import type { McpScopesGuard } from '../auth/mcp-scopes.guard.js';
+import type { TaskOwnershipGuard } from '../auth/task-ownership.guard.js';
 import type { TaskStore } from '../store/task-store.interface.js';
 
 /** Identity the server reports in `server/discover` and on every result. */
@@ -29,11 +33,17 @@ export interface McpTasksModuleOptions {
   maxTasks?: number;
   /** `false` turns the Tasks extension off: it is not advertised and every tool runs synchronously. Default `true`. */
   tasks?: boolean;
+  /** OAuth protection (bearer JWTs, RFC 9728 metadata, scopes). Default: none — every request is the host scope. */
+  auth?: McpAuthOptions;
   /**
-   * Resolves the owner of a request when no authentication is configured (e.g. a tenant or API-key
-   * header). Default: one anonymous principal for the whole server.
+   * The subject of a request when `auth` is absent (the "host scope"), e.g. a tenant or API-key header.
+   * Default: one subject for the whole server.
    */
+  scope?: (req: IncomingMessage) => string | Promise<string>;
+  /** Older name of `scope`. */
   principal?: (req: IncomingMessage) => string | Promise<string>;
+  /** Subclasses of the library's guards to use instead (their hook methods are protected). Default: the library's own. */
+  guards?: { scopes?: Type<McpScopesGuard>; ownership?: Type<TaskOwnershipGuard> };
   /**
    * Key that signs MRTR `requestState` (HMAC-SHA256). Instances behind one load balancer must share it.
    * Default: random per process (fine for one instance).

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { MemoryTaskStore } from '../store/memory-task.store.js';
 import type { TaskStore } from '../store/task-store.interface.js';
+import type { McpAuthOptions } from '../auth/mcp-auth-options.interface.js';
 import type { McpServerIdentity, McpTasksModuleOptions } from './mcp-tasks-options.interface.js';
 
 /** Options with every default applied; what the rest of the library injects. */
@@ -14,7 +15,10 @@ export interface ResolvedOptions {
   maxPerPrincipal: number;
   maxTasks: number;
   tasks: boolean;
-  principal?: (req: IncomingMessage) => string | Promise<string>;
+  auth?: McpAuthOptions;
+  /** The host-scope resolver (`scope`, or its older name `principal`). */
+  scope?: (req: IncomingMessage) => string | Promise<string>;
+  guards: NonNullable<McpTasksModuleOptions['guards']>;
   requestStateSecret: Buffer;
   requestStateTtl: number;
   allowedHosts?: string[];
@@ -57,6 +61,8 @@ export function resolveOptions(raw: McpTasksModuleOptions | undefined): Resolved
   positive('requestStateTtl', o.requestStateTtl, false);
   if (typeof o.tasks !== 'boolean') fail('tasks must be a boolean');
   if (o.principal !== undefined && typeof o.principal !== 'function') fail('principal must be a function');
+  if (o.scope !== undefined && typeof o.scope !== 'function') fail('scope must be a function');
+  if (o.auth !== undefined) checkAuth(o.auth);
   if (o.store !== undefined && !isStore(o.store)) fail('store must implement TaskStore (create, get, update, sweep)');
   if (o.requestStateSecret !== undefined && (typeof o.requestStateSecret !== 'string' || o.requestStateSecret.length < 16)) {
     fail('requestStateSecret must be a string of at least 16 characters');
@@ -70,12 +76,26 @@ export function resolveOptions(raw: McpTasksModuleOptions | undefined): Resolved
     maxPerPrincipal: o.maxPerPrincipal,
     maxTasks: o.maxTasks,
     tasks: o.tasks,
-    principal: o.principal,
+    auth: o.auth,
+    scope: o.scope ?? o.principal,
+    guards: o.guards ?? {},
     requestStateSecret: o.requestStateSecret ? Buffer.from(o.requestStateSecret) : randomBytes(32),
     requestStateTtl: o.requestStateTtl,
     allowedHosts: o.allowedHosts,
     allowedOrigins: o.allowedOrigins,
   };
+}
+
+function checkAuth(auth: McpAuthOptions): void {
+  if (!auth || typeof auth !== 'object') fail('auth must be an object');
+  try {
+    new URL(auth.resource);
+  } catch {
+    fail(`auth.resource must be an absolute URL (got ${String(auth.resource)})`);
+  }
+  if (!Array.isArray(auth.authorizationServers) || auth.authorizationServers.length === 0) fail('auth.authorizationServers must list at least one server');
+  if (!auth.strategy && !auth.secretOrKey && !auth.jwksUri) fail('auth needs secretOrKey, jwksUri or strategy');
+  if (!auth.strategy && !auth.issuer) fail('auth.issuer is required with the built-in JWT strategy');
 }
 
 const isStore = (s: unknown): s is TaskStore =>

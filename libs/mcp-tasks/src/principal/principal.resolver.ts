@@ -1,7 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
+import { BearerAuthenticator } from '../auth/bearer.authenticator.js';
+import { principalFromClaims } from '../auth/claims-principal.js';
 import type { Principal } from '../context/tool-context.js';
 import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
+import { ownerKey } from './owner-key.js';
 
 /** Subject used when no resolver is configured: the whole host is one principal. */
 export const HOST_SCOPE = 'host';
@@ -12,13 +15,18 @@ export const HOST_SCOPE = 'host';
  */
 @Injectable()
 export class PrincipalResolver {
-  constructor(@Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions) {}
+  constructor(
+    @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
+    private readonly bearer: BearerAuthenticator,
+  ) {}
 
+  /** The caller; with `auth`, a request without a valid token for this resource is refused (401). */
   async resolve(req: IncomingMessage): Promise<Principal> {
-    const subject = this.options.principal ? String(await this.options.principal(req)) : HOST_SCOPE;
+    if (this.options.auth) {
+      const { claims, resource } = await this.bearer.authenticate(req);
+      return principalFromClaims(claims, this.options.server.name, resource);
+    }
+    const subject = this.options.scope ? String(await this.options.scope(req)) : HOST_SCOPE;
     return { subject, scopes: [], key: ownerKey(subject, this.options.server.name, '', '') };
   }
 }
-
-export const ownerKey = (subject: string, server: string, client: string, resource: string): string =>
-  JSON.stringify([subject, server, client, resource]);

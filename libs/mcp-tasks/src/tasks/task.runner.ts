@@ -10,7 +10,7 @@ import { fromHttpException } from '../protocol/http-exception.mapper.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import type { TaskError } from '../protocol/wire.types.js';
 import { TaskStore } from '../store/task-store.interface.js';
-import type { CreateOutcome, TaskChange, TaskRecord } from '../store/task.record.js';
+import type { CreateOutcome, TaskChange, TaskRecord, UpdateOutcome } from '../store/task.record.js';
 import { ToolError } from '../tools/tool-error.js';
 import { toCallToolResult, toolErrorResult } from '../tools/tool-result.normalizer.js';
 import { newTaskId } from './task-id.js';
@@ -67,7 +67,7 @@ export class TaskRunner implements OnModuleInit, OnApplicationShutdown {
   run(task: TaskRecord, tool: CompiledTool, args: object, info: CallInfo): void {
     const handle = new TaskRunHandle();
     this.running.set(task.id, handle);
-    const ctx = new TaskToolContext(info, task, this.store, handle, this.options.pollInterval);
+    const ctx = new TaskToolContext(info, task, this.store, (c) => this.apply(task.id, c), handle, this.options.pollInterval);
     const expiry = task.expiresAt === null ? undefined : setTimeout(() => handle.abort('expired'), task.expiresAt - Date.now());
     expiry?.unref();
     setImmediate(() => {
@@ -106,14 +106,15 @@ export class TaskRunner implements OnModuleInit, OnApplicationShutdown {
 
   /** Records answers to outstanding requests (others are ignored) and wakes the waiting run. */
   async answer(id: string, responses: Record<string, unknown>): Promise<void> {
-    const changed = await this.apply(id, { kind: 'answer', responses });
-    if (changed) await this.bus.publish({ type: 'input-answered', taskId: id });
+    const outcome = await this.apply(id, { kind: 'answer', responses });
+    if (outcome?.changed) await this.bus.publish({ type: 'input-answered', taskId: id });
   }
 
-  private async apply(id: string, change: TaskChange): Promise<boolean> {
+  /** Every change to a task goes through here, so every instance hears of it. */
+  private async apply(id: string, change: TaskChange): Promise<UpdateOutcome | undefined> {
     const outcome = await this.store.update(id, change, Date.now());
     if (outcome?.changed) await this.bus.publish({ type: 'status-changed', taskId: id, status: outcome.task.status });
-    return !!outcome?.changed;
+    return outcome;
   }
 
   /** A stopping server ends what it runs as `failed`: no task is left `working` with no one running it. */

@@ -1,0 +1,23 @@
+import type { Principal } from '../context/tool-context.js';
+import { ownerKey } from '../principal/owner-key.js';
+
+/** Scopes from `scope` (space-separated, RFC 8693) or `scp` (array or string). */
+export function scopesOf(claims: Record<string, unknown>): string[] {
+  const raw = claims.scope ?? claims.scp;
+  if (Array.isArray(raw)) return raw.map(String);
+  return typeof raw === 'string' ? raw.split(' ').filter(Boolean) : [];
+}
+
+/** The audiences a token names. */
+export const audiencesOf = (claims: Record<string, unknown>): string[] =>
+  Array.isArray(claims.aud) ? claims.aud.map(String) : typeof claims.aud === 'string' ? [claims.aud] : [];
+
+/**
+ * A verified token as a principal. The owner key is (subject, server, OAuth client, resource): the same
+ * person through another client, resource or server owns nothing here.
+ */
+export function principalFromClaims(claims: Record<string, unknown>, server: string, resource: string): Principal {
+  const subject = String(claims.sub ?? '');
+  const client = String(claims.azp ?? claims.client_id ?? '');
+  return { subject, scopes: scopesOf(claims), claims, key: ownerKey(subject, server, client, resource) };
+}

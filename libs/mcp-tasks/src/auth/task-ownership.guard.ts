@@ -1,0 +1,34 @@
+import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import type { Principal } from '../context/tool-context.js';
+import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
+import { RpcError } from '../protocol/rpc-error.js';
+import type { TaskRecord } from '../store/task.record.js';
+import { insufficientScope } from './auth-challenge.js';
+
+/**
+ * Guards `tasks/get|update|cancel` and listening: only the task's owner may touch it — anyone else
+ * gets exactly the answer for an unknown task — and only while their token still has the scopes
+ * the tool required. Its `ExecutionContext` (type `mcp`) carries `[task, principal]`.
+ */
+@Injectable()
+export class TaskOwnershipGuard implements CanActivate {
+  constructor(@Inject(MCP_TASKS_OPTIONS) protected readonly options: ResolvedOptions) {}
+
+  canActivate(ec: ExecutionContext): boolean {
+    const task = ec.getArgByIndex<TaskRecord>(0);
+    const principal = ec.getArgByIndex<Principal>(1);
+    if (!this.isOwner(task, principal)) throw RpcError.taskNotFound();
+    if (this.options.auth && !this.hasScopes(task, principal)) throw insufficientScope(this.options.auth.resource, task.requiredScopes);
+    return true;
+  }
+
+  /** Same owner key: subject, server, OAuth client and resource all match. */
+  protected isOwner(task: TaskRecord, principal: Principal): boolean {
+    return task.owner === principal.key;
+  }
+
+  /** The caller still holds every scope the task's tool required. */
+  protected hasScopes(task: TaskRecord, principal: Principal): boolean {
+    return task.requiredScopes.every((s) => principal.scopes.includes(s));
+  }
+}

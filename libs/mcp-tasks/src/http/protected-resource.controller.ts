@@ -1,0 +1,28 @@
+import { Controller, Get, Inject, NotFoundException } from '@nestjs/common';
+import { PATH_METADATA } from '@nestjs/common/constants.js';
+import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
+
+const WELL_KNOWN = '/.well-known/oauth-protected-resource';
+
+/**
+ * RFC 9728 protected-resource metadata, at the well-known path and at its form suffixed with the
+ * endpoint's path (where MCP clients look first). 404 when the endpoint has no `auth`.
+ */
+@Controller()
+export class ProtectedResourceController {
+  constructor(@Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions) {
+    Reflect.defineMetadata(PATH_METADATA, [WELL_KNOWN, `${WELL_KNOWN}${options.path}`], new.target);
+  }
+
+  @Get()
+  metadata(): Record<string, unknown> {
+    const auth = this.options.auth;
+    if (!auth) throw new NotFoundException();
+    return {
+      resource: auth.resource,
+      authorization_servers: auth.authorizationServers,
+      ...(auth.scopesSupported ? { scopes_supported: auth.scopesSupported } : {}),
+      bearer_methods_supported: ['header'],
+    };
+  }
+}
