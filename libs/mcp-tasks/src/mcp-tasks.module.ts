@@ -30,6 +30,7 @@ import { TaskStore } from './store/task-store.interface.js';
 import { TaskRunner } from './tasks/task.runner.js';
 import { TaskSweeper } from './tasks/task.sweeper.js';
 import { TaskListenHandler } from './subscriptions/task-listen.handler.js';
+import { McpTelemetryInterceptor } from './telemetry/mcp-telemetry.interceptor.js';
 
 const providers: Provider[] = [
   { provide: MCP_TASKS_OPTIONS, useFactory: resolveOptions, inject: [MCP_TASKS_MODULE_OPTIONS] },
@@ -52,6 +53,7 @@ const providers: Provider[] = [
   SdkBridge,
   McpEndpoint,
   TaskListenHandler,
+  McpTelemetryInterceptor,
 ];
 
 const exported = [MCP_TASKS_OPTIONS, TaskStore, TaskEventBus, ToolRegistry, TaskRunner];

@@ -1,3 +1,4 @@
+import type { Context } from '@opentelemetry/api';
 import type { InputRequest } from '../protocol/wire.types.js';
 import type { ElicitResult, Principal, ToolContext } from './tool-context.js';
 
@@ -8,6 +9,10 @@ export interface CallInfo {
   clientCapabilities: Record<string, any>;
   clientInfo?: Record<string, unknown>;
   principal: Principal;
+  /** JSON-RPC id of the `tools/call` that started the run. */
+  requestId: string | number;
+  /** Trace context of that `tools/call` (its span), so a later task run still joins its trace. */
+  traceContext: Context;
 }
 
 /** Shared part of the synchronous and the task context; subclasses decide how input is obtained. */
@@ -17,6 +22,9 @@ export abstract class BaseToolContext implements ToolContext {
   readonly clientCapabilities: Record<string, any>;
   readonly clientInfo?: Record<string, unknown>;
   readonly principal: Principal;
+  /** Not part of `ToolContext`: read by the library's telemetry. */
+  readonly requestId: string | number;
+  readonly traceContext: Context;
   abstract readonly taskId?: string;
   abstract readonly signal: AbortSignal;
 
@@ -26,6 +34,8 @@ export abstract class BaseToolContext implements ToolContext {
     this.clientCapabilities = info.clientCapabilities;
     this.clientInfo = info.clientInfo;
     this.principal = info.principal;
+    this.requestId = info.requestId;
+    this.traceContext = info.traceContext;
   }
 
   get cancelled(): boolean {

@@ -1,4 +1,6 @@
 import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
+import { SpanKind } from '@opentelemetry/api';
+import { failSpan, tracer } from '../telemetry/mcp-tracer.js';
 import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
 import { RpcCode, TASKS_EXTENSION } from '../protocol/protocol.constants.js';
 import { fromHttpException } from '../protocol/http-exception.mapper.js';
@@ -29,10 +31,26 @@ export class McpDispatcher {
 
   async dispatch(req: RequestInfo): Promise<Record<string, unknown>> {
     try {
-      return await this.route(req);
+      return req.method === 'tools/call' || !this.options.telemetry ? await this.route(req) : await this.traced(req);
     } catch (err) {
       throw this.toRpcError(err);
     }
+  }
+
+  /** A light span for `tasks/*` (the hot path: no work beyond the span itself). */
+  private traced(req: RequestInfo): Promise<Record<string, unknown>> {
+    const taskId = typeof req.params.taskId === 'string' ? req.params.taskId : '';
+    const attributes = { 'mcp.method.name': req.method, 'mcp.task.id': taskId, 'jsonrpc.request.id': String(req.id) };
+    return tracer.startActiveSpan(req.method, { kind: SpanKind.SERVER, attributes }, req.traceContext, async (span) => {
+      try {
+        return await this.route(req);
+      } catch (err) {
+        failSpan(span, err);
+        throw err;
+      } finally {
+        span.end();
+      }
+    });
   }
 
   private route(req: RequestInfo): Promise<Record<string, unknown>> {

@@ -1,3 +1,4 @@
+import type { Context } from '@opentelemetry/api';
 import type { Principal } from '../context/tool-context.js';
 import type { ProgressSink } from '../context/sync-tool.context.js';
 
@@ -16,6 +17,8 @@ export interface RequestInfo {
   progress?: ProgressSink;
   /** MRTR answers of this round (the SDK lifts them out of params; see the endpoint). */
   inputResponses?: Record<string, unknown>;
+  /** The caller's trace context (from `_meta.traceparent` or the HTTP headers). */
+  traceContext: Context;
 }
 
 /** Whether *this* request declared the Tasks extension. */

@@ -1,4 +1,6 @@
 import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
+import { SpanKind, trace, type Context } from '@opentelemetry/api';
+import { failSpan, tracer } from '../telemetry/mcp-tracer.js';
 import type { CallInfo } from '../context/base-tool.context.js';
 import { InputRequiredSignal } from '../context/input-required.signal.js';
 import { SyncToolContext } from '../context/sync-tool.context.js';
@@ -38,12 +40,32 @@ export class ToolCallHandler {
     this.states = new RequestStateCodec(options.requestStateSecret, options.requestStateTtl);
   }
 
+  /** The whole call inside a `tools/call <tool>` span that continues the caller's trace. */
   async handle(req: RequestInfo): Promise<Record<string, unknown>> {
+    if (!this.options.telemetry) return this.call(req, req.traceContext);
+    const name = typeof req.params.name === 'string' ? req.params.name : '';
+    const attributes = { 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': name, 'jsonrpc.request.id': String(req.id), 'mcp.protocol.version': req.protocolVersion };
+    return tracer.startActiveSpan(`tools/call ${name}`, { kind: SpanKind.SERVER, attributes }, req.traceContext, async (span) => {
+      try {
+        const result = await this.call(req, trace.setSpan(req.traceContext, span));
+        if (typeof result.taskId === 'string') span.setAttribute('mcp.task.id', result.taskId);
+        span.setAttribute('mcp.result.type', String(result.resultType));
+        return result;
+      } catch (err) {
+        failSpan(span, err);
+        throw err;
+      } finally {
+        span.end();
+      }
+    });
+  }
+
+  private async call(req: RequestInfo, traceContext: Context): Promise<Record<string, unknown>> {
     const { name } = req.params;
     const tool = typeof name === 'string' ? this.registry.get(name) : undefined;
     if (!tool) throw RpcError.invalidParams(`Unknown tool: ${String(name)}`);
     const args = await validateArguments(tool, req.params.arguments);
-    const info: CallInfo = { ...req, tool: tool.name };
+    const info: CallInfo = { ...req, tool: tool.name, requestId: req.id, traceContext };
     const bind = { tool: tool.name, owner: req.principal.key, args: digestOf(req.params.arguments ?? {}) };
     const answers = {
       ...(req.params.requestState !== undefined ? this.states.open(req.params.requestState, bind) : {}),

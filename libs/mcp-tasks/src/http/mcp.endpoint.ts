@@ -13,6 +13,7 @@ import { readJsonBody } from './request-body.js';
 import { SdkBridge } from './sdk-bridge.js';
 import { TaskListenHandler } from '../subscriptions/task-listen.handler.js';
 import { checkStandardHeaders } from './standard-headers.check.js';
+import { callerContext } from '../telemetry/mcp-tracer.js';
 
 type Req = IncomingMessage & { body?: unknown };
 
@@ -70,6 +71,7 @@ export class McpEndpoint {
         signal: abortOnClose(res),
         progress: progressSink(reply, meta.progressToken),
         inputResponses: params.inputResponses,
+        traceContext: callerContext(meta, req.headers),
       });
       reply.result({ ...result, _meta: this.serverMeta });
     } catch (err) {

@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, ProtocolError, Server, type McpHttpHandler } from '@modelcontextprotocol/server';
+import { context } from '@opentelemetry/api';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Principal } from '../context/tool-context.js';
 import { McpDispatcher } from '../dispatcher/mcp.dispatcher.js';
@@ -80,6 +81,7 @@ export class SdkBridge implements OnModuleDestroy {
           clientCapabilities: {},
           principal,
           signal: ctx.mcpReq.signal,
+          traceContext: context.active(),
           progress:
             token === undefined
               ? undefined

@@ -1,9 +1,11 @@
-import { Injectable } from '@nestjs/common';
-import { GUARDS_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
+import { Inject, Injectable } from '@nestjs/common';
+import { GUARDS_METADATA, INTERCEPTORS_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import { ExternalContextCreator } from '@nestjs/core';
 import type { ToolContext } from '../context/tool-context.js';
 import type { ToolDefinition } from '../discovery/tool-definition.js';
 import { McpScopesGuard } from '../auth/mcp-scopes.guard.js';
+import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
+import { McpTelemetryInterceptor } from '../telemetry/mcp-telemetry.interceptor.js';
 import { MCP_CONTEXT_TYPE } from './mcp-execution-context.js';
 
 type Runner = (args: object, ctx: ToolContext) => Promise<unknown>;
@@ -33,6 +35,8 @@ export class ToolInvoker {
   constructor(
     private readonly ecc: ExternalContextCreator,
     private readonly scopes: McpScopesGuard,
+    private readonly telemetry: McpTelemetryInterceptor,
+    @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
   ) {}
 
   for(tool: ToolDefinition): CompiledTool {
@@ -49,7 +53,7 @@ export class ToolInvoker {
     const method = proto[tool.methodName];
     return {
       authorize: this.guardsOnly(tool.instance, method, tool.methodName),
-      run: this.create(tool.instance, method, tool.methodName),
+      run: this.create(tool.instance, this.options.telemetry ? this.withTelemetry(method) : method, tool.methodName),
       prepare: tool.options.prepare
         ? this.create(tool.instance, proto[tool.options.prepare], tool.options.prepare)
         : undefined,
@@ -61,6 +65,17 @@ export class ToolInvoker {
       { guards: false, interceptors: true, filters: true }, MCP_CONTEXT_TYPE) as Runner;
   }
 
+  /** The method behind a wrapper that carries its metadata, with the telemetry interceptor first. */
+  private withTelemetry(method: (...a: unknown[]) => unknown): (...a: unknown[]) => unknown {
+    const wrapper = function (this: unknown, ...args: unknown[]): unknown {
+      return method.apply(this, args);
+    };
+    copyMetadata(method, wrapper);
+    const own = (Reflect.getMetadata(INTERCEPTORS_METADATA, method) as unknown[] | undefined) ?? [];
+    Reflect.defineMetadata(INTERCEPTORS_METADATA, [this.telemetry, ...own], wrapper);
+    return wrapper;
+  }
+
   /**
    * A stand-in callback carrying the method's metadata, so Nest finds the same guards (global,
    * class, then the scopes guard and the method's own), but calling it does nothing. The metadata
@@ -68,12 +83,14 @@ export class ToolInvoker {
    */
   private guardsOnly(instance: object, method: (...a: unknown[]) => unknown, name: string): Runner {
     const probe = function guardProbe(): void {};
-    for (const key of Reflect.getMetadataKeys(method)) {
-      Reflect.defineMetadata(key, Reflect.getMetadata(key, method), probe);
-    }
+    copyMetadata(method, probe);
     const own = (Reflect.getMetadata(GUARDS_METADATA, method) as unknown[] | undefined) ?? [];
     Reflect.defineMetadata(GUARDS_METADATA, [this.scopes, ...own], probe);
     return this.ecc.create(instance, probe, name, 'mcp-tasks:no-params', noHttpParams, undefined, undefined,
       { guards: true, interceptors: false, filters: false }, MCP_CONTEXT_TYPE) as Runner;
   }
+}
+
+function copyMetadata(from: object, to: object): void {
+  for (const key of Reflect.getMetadataKeys(from)) Reflect.defineMetadata(key, Reflect.getMetadata(key, from), to);
 }

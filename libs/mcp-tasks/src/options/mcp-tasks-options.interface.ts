@@ -42,6 +42,11 @@ export interface McpTasksModuleOptions {
   scope?: (req: IncomingMessage) => string | Promise<string>;
   /** Older name of `scope`. */
   principal?: (req: IncomingMessage) => string | Promise<string>;
+  /**
+   * `false` turns telemetry off: no `mcp.task.*` events, no OpenTelemetry spans. Default `true` (with no
+   * OpenTelemetry SDK registered and no EventEmitter module imported, it costs next to nothing).
+   */
+  telemetry?: boolean;
   /** Subclasses of the library's guards to use instead (their hook methods are protected). Default: the library's own. */
   guards?: { scopes?: Type<McpScopesGuard>; ownership?: Type<TaskOwnershipGuard> };
   /**

@@ -19,6 +19,7 @@ export interface ResolvedOptions {
   /** The host-scope resolver (`scope`, or its older name `principal`). */
   scope?: (req: IncomingMessage) => string | Promise<string>;
   guards: NonNullable<McpTasksModuleOptions['guards']>;
+  telemetry: boolean;
   requestStateSecret: Buffer;
   requestStateTtl: number;
   allowedHosts?: string[];
@@ -60,6 +61,7 @@ export function resolveOptions(raw: McpTasksModuleOptions | undefined): Resolved
   positive('maxTasks', o.maxTasks, true);
   positive('requestStateTtl', o.requestStateTtl, false);
   if (typeof o.tasks !== 'boolean') fail('tasks must be a boolean');
+  if (o.telemetry !== undefined && typeof o.telemetry !== 'boolean') fail('telemetry must be a boolean');
   if (o.principal !== undefined && typeof o.principal !== 'function') fail('principal must be a function');
   if (o.scope !== undefined && typeof o.scope !== 'function') fail('scope must be a function');
   if (o.auth !== undefined) checkAuth(o.auth);
@@ -79,6 +81,7 @@ export function resolveOptions(raw: McpTasksModuleOptions | undefined): Resolved
     auth: o.auth,
     scope: o.scope ?? o.principal,
     guards: o.guards ?? {},
+    telemetry: o.telemetry ?? true,
     requestStateSecret: o.requestStateSecret ? Buffer.from(o.requestStateSecret) : randomBytes(32),
     requestStateTtl: o.requestStateTtl,
     allowedHosts: o.allowedHosts,

@@ -1,0 +1,75 @@
+import { Inject, Injectable, Optional, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import { context, SpanKind, trace } from '@opentelemetry/api';
+import { Observable } from 'rxjs';
+import type { BaseToolContext } from '../context/base-tool.context.js';
+import { InputRequiredSignal } from '../context/input-required.signal.js';
+import { McpContext } from '../invoker/mcp-execution-context.js';
+import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
+import { ToolError } from '../tools/tool-error.js';
+import { failSpan, tracer } from './mcp-tracer.js';
+import { McpTaskEvents, type McpRunOutcome, type McpTaskStartEvent } from './telemetry.events.js';
+
+/**
+ * Wraps every tool run (in the request or as a task): `mcp.task.start|stop|exception` events, and an
+ * `execute_tool <tool>` span that is the child of the `tools/call` span even when the task runs after
+ * the response was sent. Added by the library in front of a tool's own interceptors.
+ */
+@Injectable()
+export class McpTelemetryInterceptor implements NestInterceptor {
+  constructor(
+    @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
+    @Optional() private readonly events?: EventEmitter2,
+  ) {}
+
+  intercept(ec: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const ctx = McpContext.tool(ec) as BaseToolContext;
+    const base: McpTaskStartEvent = { tool: ctx.tool, server: this.options.server.name, requestId: ctx.requestId, ...(ctx.taskId ? { taskId: ctx.taskId } : {}) };
+    const span = tracer.startSpan(
+      `execute_tool ${ctx.tool}`,
+      {
+        kind: SpanKind.INTERNAL,
+        attributes: {
+          'gen_ai.operation.name': 'execute_tool',
+          'gen_ai.tool.name': ctx.tool,
+          'mcp.method.name': 'tools/call',
+          'jsonrpc.request.id': String(ctx.requestId),
+          ...(ctx.taskId ? { 'mcp.task.id': ctx.taskId } : {}),
+        },
+      },
+      ctx.traceContext,
+    );
+    const started = performance.now();
+    this.events?.emit(McpTaskEvents.start, base);
+    const stop = (status: McpRunOutcome, isError: boolean): void => {
+      span.setAttribute('mcp.task.status', status);
+      if (isError) span.setAttribute('error.type', 'tool_error');
+      span.end();
+      this.events?.emit(McpTaskEvents.stop, { ...base, status, isError, durationMs: performance.now() - started });
+    };
+    return new Observable((subscriber) => {
+      // The tool runs with its execute_tool span active, so spans it makes nest under it.
+      const sub = context.with(trace.setSpan(ctx.traceContext, span), () => next.handle().subscribe({
+        next: (value) => {
+          const isError = !!(value && typeof value === 'object' && (value as { isError?: unknown }).isError === true);
+          stop('completed', isError);
+          subscriber.next(value);
+        },
+        error: (err: unknown) => {
+          const cancelled = ctx.signal.aborted && !(err instanceof ToolError);
+          if (err instanceof InputRequiredSignal) stop('input_required', false);
+          else if (err instanceof ToolError) stop('completed', true);
+          else if (cancelled) stop('cancelled', false);
+          else {
+            failSpan(span, err);
+            this.events?.emit(McpTaskEvents.exception, { ...base, error: err, durationMs: performance.now() - started });
+            stop('failed', false);
+          }
+          subscriber.error(err);
+        },
+        complete: () => subscriber.complete(),
+      }));
+      return () => sub.unsubscribe();
+    });
+  }
+}

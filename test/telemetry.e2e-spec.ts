@@ -1,0 +1,124 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import type { INestApplication } from '@nestjs/common';
+import { EventEmitter2, EventEmitterModule } from '@nestjs/event-emitter';
+import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import { McpTaskEvents } from '#app/mcp-tasks';
+import { createFixtureApp } from './fixtures/fixture-app.js';
+import { call, cancelTask, getTask, TASKS, waitForTask } from './support/mcp-request.js';
+
+const exporter = new InMemorySpanExporter();
+const TRACE = '0af7651916cd43dd8448eb211c80319c';
+const CALLER_SPAN = 'b7ad6b7169203331';
+const traceparent = `00-${TRACE}-${CALLER_SPAN}-01`;
+
+beforeAll(() => {
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }));
+});
+afterAll(() => {
+  trace.disable();
+  context.disable();
+  propagation.disable();
+});
+afterEach(() => exporter.reset());
+
+const spans = (name: string): ReadableSpan[] => exporter.getFinishedSpans().filter((s) => s.name === name);
+const parentOf = (s: ReadableSpan): string | undefined => s.parentSpanContext?.spanId;
+
+describe('telemetry', () => {
+  let app: INestApplication;
+  const events: Array<[string, Record<string, unknown>]> = [];
+  beforeAll(async () => {
+    app = await createFixtureApp({}, [EventEmitterModule.forRoot({ wildcard: true })]);
+    app.get(EventEmitter2).onAny((name: string | string[], payload: Record<string, unknown>) => {
+      events.push([String(name), payload]);
+    });
+  });
+  afterAll(() => app.close());
+  afterEach(() => {
+    events.splice(0);
+  });
+
+  it('a task: tools/call continues the caller trace; execute_tool is its child though it ends after the response', async () => {
+    const res = await call(app, 'wait', { ms: 100 }, { caps: TASKS, meta: { traceparent }, id: 'r-1' });
+    const taskId = res.body.result.taskId;
+    await waitForTask(app, taskId);
+    const [callSpan] = spans('tools/call wait');
+    const [run] = spans('execute_tool wait');
+    expect(callSpan.spanContext().traceId).toBe(TRACE);
+    expect(parentOf(callSpan)).toBe(CALLER_SPAN);
+    expect(callSpan.kind).toBe(SpanKind.SERVER);
+    expect(callSpan.attributes).toMatchObject({ 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': 'wait', 'jsonrpc.request.id': 'r-1', 'mcp.task.id': taskId, 'mcp.protocol.version': '2026-07-28' });
+    expect(run.spanContext().traceId).toBe(TRACE);
+    expect(parentOf(run)).toBe(callSpan.spanContext().spanId);
+    expect(run.attributes).toMatchObject({ 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'wait', 'mcp.task.id': taskId, 'mcp.task.status': 'completed' });
+    // The run outlives the request that started it.
+    const endOf = (s: ReadableSpan) => s.endTime[0] * 1e9 + s.endTime[1];
+    expect(endOf(run)).toBeGreaterThan(endOf(callSpan));
+    expect(spans('tasks/get').length).toBeGreaterThan(0);
+    expect(spans('tasks/get')[0].attributes).toMatchObject({ 'mcp.method.name': 'tasks/get', 'mcp.task.id': taskId });
+  });
+
+  it('a failure sets error status and records the exception (task and synchronous)', async () => {
+    const res = await call(app, 'explode', {}, { caps: TASKS });
+    await waitForTask(app, res.body.result.taskId);
+    const [run] = spans('execute_tool explode');
+    expect(run.status.code).toBe(SpanStatusCode.ERROR);
+    expect(run.events.map((e) => e.name)).toContain('exception');
+    expect(run.attributes['mcp.task.status']).toBe('failed');
+    exporter.reset();
+    await call(app, 'explode', {});
+    expect(spans('tools/call explode')[0].status.code).toBe(SpanStatusCode.ERROR);
+    expect(spans('execute_tool explode')[0].status.code).toBe(SpanStatusCode.ERROR);
+  });
+
+  it('events: start and stop for a synchronous run (no taskId)', async () => {
+    await call(app, 'echo', { text: 'x' }, { id: 's-1' });
+    expect(events.map(([n]) => n)).toEqual([McpTaskEvents.start, McpTaskEvents.stop]);
+    expect(events[0][1]).toEqual({ tool: 'echo', server: 'fixture', requestId: 's-1' });
+    expect(events[1][1]).toMatchObject({ tool: 'echo', server: 'fixture', requestId: 's-1', status: 'completed', isError: false, durationMs: expect.any(Number) });
+    expect(events[1][1].taskId).toBeUndefined();
+  });
+
+  it('events: start, exception and stop for a failing task, with its taskId', async () => {
+    const res = await call(app, 'explode', {}, { caps: TASKS, id: 't-1' });
+    const taskId = res.body.result.taskId;
+    await waitForTask(app, taskId);
+    expect(events.map(([n]) => n)).toEqual([McpTaskEvents.start, McpTaskEvents.exception, McpTaskEvents.stop]);
+    expect(events[1][1]).toMatchObject({ taskId, tool: 'explode', server: 'fixture', requestId: 't-1', error: expect.any(Error) });
+    expect(events[2][1]).toMatchObject({ taskId, status: 'failed', isError: false });
+  });
+
+  it('events: a tool error stops completed with isError; a cancelled task stops cancelled', async () => {
+    const tool = await call(app, 'toolFail', {}, { caps: TASKS });
+    await waitForTask(app, tool.body.result.taskId);
+    expect(events.find(([n]) => n === McpTaskEvents.stop)?.[1]).toMatchObject({ status: 'completed', isError: true });
+    events.splice(0);
+    const long = await call(app, 'wait', { ms: 30_000 }, { caps: TASKS });
+    await getTask(app, long.body.result.taskId);
+    await call(app, 'wait', { ms: 1 }); // lets the run start
+    await cancelTask(app, long.body.result.taskId);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(events.filter(([n, p]) => n === McpTaskEvents.stop && p.taskId === long.body.result.taskId)[0]?.[1]).toMatchObject({ status: 'cancelled' });
+  });
+});
+
+describe('telemetry: false', () => {
+  it('emits no events and no spans', async () => {
+    const app = await createFixtureApp({ telemetry: false }, [EventEmitterModule.forRoot({ wildcard: true })]);
+    const seen: string[] = [];
+    app.get(EventEmitter2).onAny((n: string | string[]) => seen.push(String(n)));
+    try {
+      const res = await call(app, 'wait', { ms: 1 }, { caps: TASKS, meta: { traceparent } });
+      await waitForTask(app, res.body.result.taskId);
+      expect(seen).toEqual([]);
+      expect(exporter.getFinishedSpans()).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});
