@@ -41,3 +41,7 @@ export function applyTaskChange(task: TaskRecord, change: TaskChange, now: numbe
 /** A task counts against the caps while it is neither terminal nor expired. */
 export const isLive = (task: TaskRecord, now: number): boolean =>
   !isTerminal(task.status) && (task.expiresAt === null || task.expiresAt > now);
+
+/** A live task whose runner stopped renewing its lease before `now`: `reclaimExpiredLeases` fails it. */
+export const hasLapsedLease = (task: TaskRecord, now: number): boolean =>
+  isLive(task, now) && task.leaseExpiresAt != null && task.leaseExpiresAt < now;

@@ -1,4 +1,5 @@
-import { applyTaskChange, isLive } from './apply-task-change.js';
+import { isTerminal, type TaskError } from '../protocol/wire.types.js';
+import { applyTaskChange, hasLapsedLease, isLive } from './apply-task-change.js';
 import type { TaskStore } from './task-store.interface.js';
 import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome } from './task.record.js';
 
@@ -35,6 +36,28 @@ export class MemoryTaskStore implements TaskStore {
     this.tasks.set(id, next);
     if (!isLive(next, now)) this.liveByOwner.get(next.owner)?.delete(id);
     return { task: next, changed: true };
+  }
+
+  async renewLeases(ids: string[], owner: string, until: number): Promise<void> {
+    for (const id of ids) {
+      const task = this.tasks.get(id);
+      if (task && !isTerminal(task.status)) this.tasks.set(id, { ...task, leaseOwner: owner, leaseExpiresAt: until });
+    }
+  }
+
+  async reclaimExpiredLeases(now: number, limit: number, error: TaskError): Promise<string[]> {
+    // No await inside: a second caller only ever sees tasks this one has already failed.
+    const reclaimed: string[] = [];
+    for (const task of this.tasks.values()) {
+      if (reclaimed.length >= limit) break;
+      if (!hasLapsedLease(task, now)) continue;
+      const next = applyTaskChange(task, { kind: 'finish', status: 'failed', error }, now);
+      if (!next) continue;
+      this.tasks.set(task.id, next);
+      this.liveByOwner.get(task.owner)?.delete(task.id);
+      reclaimed.push(task.id);
+    }
+    return reclaimed;
   }
 
   async sweep(now: number, limit: number): Promise<number> {

@@ -1,3 +1,4 @@
+import type { TaskError } from '../protocol/wire.types.js';
 import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome } from './task.record.js';
 
 /**
@@ -7,7 +8,10 @@ import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome }
  * Every method is atomic with respect to the others, on one node or many.
  */
 export interface TaskStore {
-  /** Inserts `task` unless its owner (or the server) is at a limit. Durable once it resolves. */
+  /**
+   * Inserts `task` (with its lease, if any) unless its owner or the server is at a limit; a task is
+   * live while neither terminal nor expired at `task.createdAt`. Durable once it resolves.
+   */
   create(task: TaskRecord, limits: TaskLimits): Promise<CreateOutcome>;
   /** The task, or `undefined` when it does not exist or has expired at `now`. */
   get(id: string, now: number): Promise<TaskRecord | undefined>;
@@ -15,6 +19,17 @@ export interface TaskStore {
   update(id: string, change: TaskChange, now: number): Promise<UpdateOutcome | undefined>;
   /** Deletes up to `limit` tasks expired at `now`; returns how many it deleted. */
   sweep(now: number, limit: number): Promise<number>;
+  /**
+   * Sets `owner`'s lease until `until` on each of `ids` that is not terminal (a runner's heartbeat).
+   * Unknown and terminal ids are ignored: a reclaimed task stays failed.
+   */
+  renewLeases(ids: string[], owner: string, until: number): Promise<void>;
+  /**
+   * Ends as `failed` with `error` up to `limit` non-terminal, unexpired tasks whose lease lapsed
+   * before `now` (their runner died); returns their ids. Each task is reclaimed by one caller only,
+   * however many instances call this at once.
+   */
+  reclaimExpiredLeases(now: number, limit: number, error: TaskError): Promise<string[]>;
 }
 
 export const TaskStore = Symbol('TaskStore');

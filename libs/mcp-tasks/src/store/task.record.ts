@@ -20,6 +20,10 @@ export interface TaskRecord {
   updatedAt: number;
   /** `createdAt + ttl`, or `null` when tasks never expire. */
   expiresAt: number | null;
+  /** Instance running the tool. Only that instance renews the lease; nobody else runs the task. */
+  leaseOwner?: string | null;
+  /** When the lease lapses unless renewed; a non-terminal task past it has lost its runner. */
+  leaseExpiresAt?: number | null;
 }
 
 /** A change to a live task. Stores apply it atomically, and only while the task is not terminal. */

@@ -1,0 +1,5 @@
+// Separate entry point so apps on the memory store never load TypeORM or a database driver.
+export { TypeOrmTaskStore } from './typeorm-task.store.js';
+export { McpTaskEntity } from './mcp-task.entity.js';
+export { CreateMcpTasks1795943639786 } from './migrations/1795943639786-create-mcp-tasks.js';
+export { mcpTasksEntities, mcpTasksMigrations } from './mcp-tasks-typeorm.js';

@@ -1,0 +1,8 @@
+import { McpTaskEntity } from './mcp-task.entity.js';
+import { CreateMcpTasks1795943639786 } from './migrations/1795943639786-create-mcp-tasks.js';
+
+/** Entities `TypeOrmTaskStore` needs in the app's DataSource: `entities: [...own, ...mcpTasksEntities]`. */
+export const mcpTasksEntities = [McpTaskEntity];
+
+/** Every migration this library ships, oldest first: `migrations: [...own, ...mcpTasksMigrations]`. */
+export const mcpTasksMigrations = [CreateMcpTasks1795943639786];

@@ -1,0 +1,52 @@
+import type { TaskRecord } from '../task.record.js';
+import type { McpTaskEntity } from './mcp-task.entity.js';
+
+/** Row to record: SQL `NULL` in an optional field becomes an absent property, as in `MemoryTaskStore`. */
+export function toRecord(row: McpTaskEntity): TaskRecord {
+  const task: TaskRecord = {
+    id: row.id,
+    owner: row.ownerKey,
+    tool: row.tool,
+    status: row.status,
+    inputRequests: row.inputRequests,
+    inputResponses: row.inputResponses,
+    requiredScopes: row.requiredScopes,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    expiresAt: row.expiresAt,
+  };
+  if (row.statusMessage !== null) task.statusMessage = row.statusMessage;
+  if (row.result !== null) task.result = row.result;
+  if (row.error !== null) task.error = row.error;
+  if (row.leaseOwner !== null) task.leaseOwner = row.leaseOwner;
+  if (row.leaseExpiresAt !== null) task.leaseExpiresAt = row.leaseExpiresAt;
+  return task;
+}
+
+/** The columns `applyTaskChange` may move. Updates write only these, so they never clobber a lease. */
+export function changedColumns(task: TaskRecord): Partial<McpTaskEntity> {
+  return {
+    status: task.status,
+    statusMessage: task.statusMessage ?? null,
+    inputRequests: task.inputRequests,
+    inputResponses: task.inputResponses,
+    result: task.result ?? null,
+    error: task.error ?? null,
+    updatedAt: task.updatedAt,
+  };
+}
+
+/** Record to a full row, for inserts. */
+export function toRow(task: TaskRecord): McpTaskEntity {
+  return {
+    ...(changedColumns(task) as Required<ReturnType<typeof changedColumns>>),
+    id: task.id,
+    ownerKey: task.owner,
+    tool: task.tool,
+    requiredScopes: task.requiredScopes,
+    createdAt: task.createdAt,
+    expiresAt: task.expiresAt,
+    leaseOwner: task.leaseOwner ?? null,
+    leaseExpiresAt: task.leaseExpiresAt ?? null,
+  };
+}
