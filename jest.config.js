@@ -4,6 +4,8 @@ export default {
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: {
     '^#app/mcp-tasks$': '<rootDir>/libs/mcp-tasks/src/index.ts',
+    '^#app/mcp-tasks/typeorm$': '<rootDir>/libs/mcp-tasks/src/store/typeorm/index.ts',
+    '^#app/mcp-tasks-client$': '<rootDir>/libs/mcp-tasks-client/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   transform: {

@@ -3,15 +3,22 @@ import { McpTasksModule } from '#app/mcp-tasks';
 import { ConformanceModule } from './conformance/conformance.module.js';
 import { DemoModule } from './demo/demo.module.js';
 import { demoAuth } from './demo-auth.js';
+import { demoStorage } from './demo-storage.js';
+
+const storage = demoStorage();
 
 @Module({
   imports: [
+    ...storage.imports,
     McpTasksModule.forRoot({
+      ...storage.options,
       server: { name: 'mcp-tasks-demo', version: '0.1.0', instructions: 'Demo tools that run as MCP tasks.' },
       // Conformance clients poll quickly; a person trying the demo by hand can raise it.
       pollInterval: Number(process.env.MCP_POLL_INTERVAL ?? 250),
       // Off unless MCP_AUTH=1 (see README: "Trying authorization by hand").
       auth: demoAuth(),
+      telemetry: process.env.MCP_TELEMETRY !== '0',
+      lease: process.env.MCP_LEASE ? Number(process.env.MCP_LEASE) : undefined,
     }),
     // First: the conformance suite calls the first listed tool with empty arguments.
     ConformanceModule,

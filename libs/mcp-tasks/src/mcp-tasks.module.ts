@@ -10,7 +10,8 @@ import { ToolCallHandler } from './dispatcher/tool-call.handler.js';
 import { ToolMetadataAccessor } from './discovery/tool-metadata.accessor.js';
 import { ToolExplorer } from './discovery/tool.explorer.js';
 import { ToolRegistry } from './discovery/tool.registry.js';
-import { LocalTaskEventBus } from './events/local-task-event.bus.js';
+import { createTaskEventBus } from './events/task-event-bus.factory.js';
+import { DataSourceTaskStore } from './store/data-source-task.store.js';
 import { TaskEventBus } from './events/task-event-bus.interface.js';
 import { bodyParserErrors } from './http/body-parser-errors.js';
 import { McpEndpointController } from './http/mcp-endpoint.controller.js';
@@ -24,7 +25,7 @@ import {
   MCP_TASKS_OPTIONS_TYPE,
   McpTasksConfigurableModule,
 } from './options/mcp-tasks.module-definition.js';
-import { MCP_TASKS_OPTIONS, resolveOptions, type ResolvedOptions } from './options/resolved-options.js';
+import { isStore, MCP_TASKS_OPTIONS, resolveOptions, type ResolvedOptions } from './options/resolved-options.js';
 import { PrincipalResolver } from './principal/principal.resolver.js';
 import { TaskStore } from './store/task-store.interface.js';
 import { TaskRunner } from './tasks/task.runner.js';
@@ -34,8 +35,12 @@ import { McpTelemetryInterceptor } from './telemetry/mcp-telemetry.interceptor.j
 
 const providers: Provider[] = [
   { provide: MCP_TASKS_OPTIONS, useFactory: resolveOptions, inject: [MCP_TASKS_MODULE_OPTIONS] },
-  { provide: TaskStore, useFactory: (o: ResolvedOptions) => o.store, inject: [MCP_TASKS_OPTIONS] },
-  { provide: TaskEventBus, useClass: LocalTaskEventBus },
+  {
+    provide: TaskStore,
+    useFactory: (o: ResolvedOptions, ref: ModuleRef) => (isStore(o.store) ? o.store : new DataSourceTaskStore(ref, o.store.dataSource)),
+    inject: [MCP_TASKS_OPTIONS, ModuleRef],
+  },
+  { provide: TaskEventBus, useFactory: createTaskEventBus, inject: [MCP_TASKS_OPTIONS, TaskStore] },
   ToolRegistry,
   ToolMetadataAccessor,
   ToolExplorer,

@@ -82,7 +82,8 @@ export class ToolCallHandler {
       if (early) return early;
     }
     if (mode !== 'sync') {
-      const created = await this.runner.create(info, ctx.answers, tool.requiredScopes);
+      // A stopping server takes no new tasks: it behaves as if at the cap.
+      const created = this.runner.draining ? 'server-limit' : await this.runner.create(info, ctx.answers, tool.requiredScopes);
       if (typeof created === 'object') {
         this.runner.run(created, compiled, args, info);
         return { resultType: 'task', ...wireTask(created, this.options.pollInterval) };

@@ -3,6 +3,8 @@ import type { Type } from '@nestjs/common';
 import type { McpAuthOptions } from '../auth/mcp-auth-options.interface.js';
 import type { McpScopesGuard } from '../auth/mcp-scopes.guard.js';
 import type { TaskOwnershipGuard } from '../auth/task-ownership.guard.js';
+import type { ClientConfig } from 'pg';
+import type { TaskEventBus } from '../events/task-event-bus.interface.js';
 import type { TaskStore } from '../store/task-store.interface.js';
 
 /** Identity the server reports in `server/discover` and on every result. */
@@ -21,8 +23,22 @@ export interface McpTasksModuleOptions {
   server: McpServerIdentity;
   /** HTTP path of the endpoint. Default `/mcp`. */
   path?: string;
-  /** Where tasks live. Default: a new `MemoryTaskStore` (one node, lost on restart). */
-  store?: TaskStore;
+  /**
+   * Where tasks live. Default: a new `MemoryTaskStore` (one node, lost on restart). `{ type: 'typeorm' }`
+   * uses the app's TypeORM connection (`dataSource`: its name, default the unnamed one; add
+   * `mcpTasksEntities`/`mcpTasksMigrations` to it): SQLite for one durable node, PostgreSQL for several.
+   */
+  store?: TaskStore | { type: 'typeorm'; dataSource?: string };
+  /**
+   * How instances tell each other about cancels, answers and status changes. Default: in this process.
+   * `{ type: 'postgres' }` uses LISTEN/NOTIFY on its own connection (`connection`, default: the TypeORM
+   * store's PostgreSQL); any `TaskEventBus` instance works too.
+   */
+  bus?: TaskEventBus | { type: 'postgres'; connection?: string | ClientConfig; channel?: string };
+  /** How long a running instance's hold on a task lasts without renewal, in ms; tasks of a dead instance end `failed` after it. Default 30 000. */
+  lease?: number;
+  /** On shutdown, how long running tasks may finish before they are ended `failed`, in ms. Default 10 000. */
+  shutdownGrace?: number;
   /** How long a task stays readable after it was created, in ms; `null` keeps tasks until the store drops them. Default 3 600 000 (1 h). */
   ttl?: number | null;
   /** Suggested polling interval sent as `pollIntervalMs`, and how often a waiting task re-reads the store, in ms. Default 1 000. */

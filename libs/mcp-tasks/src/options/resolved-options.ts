@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { MemoryTaskStore } from '../store/memory-task.store.js';
+import type { TaskEventBus } from '../events/task-event-bus.interface.js';
 import type { TaskStore } from '../store/task-store.interface.js';
 import type { McpAuthOptions } from '../auth/mcp-auth-options.interface.js';
 import type { McpServerIdentity, McpTasksModuleOptions } from './mcp-tasks-options.interface.js';
@@ -9,7 +10,11 @@ import type { McpServerIdentity, McpTasksModuleOptions } from './mcp-tasks-optio
 export interface ResolvedOptions {
   server: McpServerIdentity;
   path: string;
-  store: TaskStore;
+  /** A store, or the app's TypeORM connection to build one on. */
+  store: TaskStore | { type: 'typeorm'; dataSource?: string };
+  bus?: McpTasksModuleOptions['bus'];
+  lease: number;
+  shutdownGrace: number;
   ttl: number | null;
   pollInterval: number;
   maxPerPrincipal: number;
@@ -65,7 +70,12 @@ export function resolveOptions(raw: McpTasksModuleOptions | undefined): Resolved
   if (o.principal !== undefined && typeof o.principal !== 'function') fail('principal must be a function');
   if (o.scope !== undefined && typeof o.scope !== 'function') fail('scope must be a function');
   if (o.auth !== undefined) checkAuth(o.auth);
-  if (o.store !== undefined && !isStore(o.store)) fail('store must implement TaskStore (create, get, update, sweep)');
+  if (o.store !== undefined && !isStore(o.store) && (o.store as { type?: string }).type !== 'typeorm') {
+    fail('store must implement TaskStore (create, get, update, sweep, renewLeases, reclaimExpiredLeases) or be { type: "typeorm" }');
+  }
+  if (o.bus !== undefined && !isBus(o.bus) && (o.bus as { type?: string }).type !== 'postgres') fail('bus must implement TaskEventBus (publish, subscribe) or be { type: "postgres" }');
+  if (o.lease !== undefined) positive('lease', o.lease, false);
+  if (o.shutdownGrace !== undefined && !(Number.isInteger(o.shutdownGrace) && o.shutdownGrace >= 0)) fail('shutdownGrace must be a non-negative integer');
   if (o.requestStateSecret !== undefined && (typeof o.requestStateSecret !== 'string' || o.requestStateSecret.length < 16)) {
     fail('requestStateSecret must be a string of at least 16 characters');
   }
@@ -73,6 +83,9 @@ export function resolveOptions(raw: McpTasksModuleOptions | undefined): Resolved
     server: o.server,
     path: o.path.length > 1 ? o.path.replace(/\/+$/, '') : o.path,
     store: o.store ?? new MemoryTaskStore(),
+    bus: o.bus,
+    lease: o.lease ?? 30_000,
+    shutdownGrace: o.shutdownGrace ?? 10_000,
     ttl: o.ttl ?? null,
     pollInterval: o.pollInterval,
     maxPerPrincipal: o.maxPerPrincipal,
@@ -101,5 +114,8 @@ function checkAuth(auth: McpAuthOptions): void {
   if (!auth.strategy && !auth.issuer) fail('auth.issuer is required with the built-in JWT strategy');
 }
 
-const isStore = (s: unknown): s is TaskStore =>
-  !!s && ['create', 'get', 'update', 'sweep'].every((m) => typeof (s as Record<string, unknown>)[m] === 'function');
+export const isStore = (s: unknown): s is TaskStore =>
+  !!s && ['create', 'get', 'update', 'sweep', 'renewLeases', 'reclaimExpiredLeases'].every((m) => typeof (s as Record<string, unknown>)[m] === 'function');
+
+export const isBus = (b: unknown): b is TaskEventBus =>
+  !!b && ['publish', 'subscribe'].every((m) => typeof (b as Record<string, unknown>)[m] === 'function');

@@ -1,4 +1,6 @@
-import { HttpException, Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { HttpException, Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { CallInfo } from '../context/base-tool.context.js';
 import { TaskCancelledError } from '../context/task-cancelled.error.js';
 import { TaskToolContext } from '../context/task-tool.context.js';
@@ -23,10 +25,14 @@ const INTERNAL: TaskError = { code: RpcCode.InternalError, message: 'Internal er
  * answers from any instance (relayed by the event bus).
  */
 @Injectable()
-export class TaskRunner implements OnModuleInit, OnApplicationShutdown {
+export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger('McpTasks');
   private readonly running = new Map<string, TaskRunHandle>();
+  /** Names this instance in the leases it holds on the tasks it runs. */
+  readonly instanceId = randomUUID();
   private unsubscribe?: () => void;
+  private renewal?: NodeJS.Timeout;
+  private stopping = false;
 
   constructor(
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
@@ -41,6 +47,23 @@ export class TaskRunner implements OnModuleInit, OnApplicationShutdown {
       if (e.type === 'cancel-requested') handle.abort('cancelled');
       if (e.type === 'input-answered') handle.wake();
     });
+    // Renew well within the lease, so one slow or lost renewal does not cost a live task.
+    this.renewal = setInterval(() => void this.renewLeases(), Math.max(100, Math.floor(this.options.lease / 3)));
+    this.renewal.unref();
+  }
+
+  /** `true` once shutdown began: no new tasks are taken (optional tools then run in the request). */
+  get draining(): boolean {
+    return this.stopping;
+  }
+
+  private async renewLeases(): Promise<void> {
+    if (this.running.size === 0) return;
+    try {
+      await this.store.renewLeases([...this.running.keys()], this.instanceId, Date.now() + this.options.lease);
+    } catch (err) {
+      this.logger.warn(`lease renewal failed: ${(err as Error).message}`);
+    }
   }
 
   /** Stores a new task (caps checked atomically); the caller answers with it, then calls `run`. */
@@ -57,6 +80,8 @@ export class TaskRunner implements OnModuleInit, OnApplicationShutdown {
       createdAt: now,
       updatedAt: now,
       expiresAt: this.options.ttl === null ? null : now + this.options.ttl,
+      leaseOwner: this.instanceId,
+      leaseExpiresAt: now + this.options.lease,
     };
     const limits = { maxPerOwner: this.options.maxPerPrincipal, maxTotal: this.options.maxTasks };
     const outcome = await this.store.create(task, limits);
@@ -117,16 +142,24 @@ export class TaskRunner implements OnModuleInit, OnApplicationShutdown {
     return outcome;
   }
 
-  /** A stopping server ends what it runs as `failed`: no task is left `working` with no one running it. */
-  async onApplicationShutdown(): Promise<void> {
-    this.unsubscribe?.();
+  /**
+   * Graceful shutdown: take no new tasks, give running ones `shutdownGrace` ms to finish, then end the
+   * rest `failed` — no task is left `working` with no one running it. (Before the HTTP server closes,
+   * so clients can still read the outcome.)
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    clearInterval(this.renewal);
+    const deadline = Date.now() + this.options.shutdownGrace;
+    while (this.running.size > 0 && Date.now() < deadline) await sleep(Math.min(50, Math.max(1, deadline - Date.now())));
     const error = { code: RpcCode.InternalError, message: 'The task was interrupted: the server shut down' };
     await Promise.all(
       [...this.running.entries()].map(async ([id, handle]) => {
+        await this.apply(id, { kind: 'finish', status: 'failed', error });
         handle.abort('shutdown');
-        await this.store.update(id, { kind: 'finish', status: 'failed', error }, Date.now());
       }),
     );
+    this.unsubscribe?.();
   }
 }
 

@@ -1,25 +1,49 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { TaskEventBus } from '../events/task-event-bus.interface.js';
 import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
+import { RpcCode } from '../protocol/protocol.constants.js';
 import { TaskStore } from '../store/task-store.interface.js';
 
 const BATCH = 500;
 const MAX_INTERVAL = 60_000;
 
-/** Deletes expired tasks in batches. Reads already hide expired tasks; this only frees space. */
+const INTERRUPTED = { code: RpcCode.InternalError, message: 'The task was interrupted: the instance running it stopped' };
+
+/**
+ * Housekeeping every instance does (stores make it safe to do at once): deletes expired tasks in
+ * batches — reads already hide them, this frees space — and ends `failed` the tasks whose runner's
+ * lease lapsed (the instance died), telling listeners.
+ */
 @Injectable()
 export class TaskSweeper implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('McpTasks');
   private timer?: NodeJS.Timeout;
+  private reclaimer?: NodeJS.Timeout;
 
   constructor(
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
     @Inject(TaskStore) private readonly store: TaskStore,
+    @Inject(TaskEventBus) private readonly bus: TaskEventBus,
   ) {}
 
   onModuleInit(): void {
+    this.reclaimer = setInterval(() => void this.reclaim(), Math.max(100, Math.floor(this.options.lease / 2)));
+    this.reclaimer.unref();
     if (this.options.ttl === null) return;
     this.timer = setInterval(() => void this.sweep(), Math.min(this.options.ttl, MAX_INTERVAL));
     this.timer.unref();
+  }
+
+  /** Fails the tasks of dead runners; returns their ids. */
+  async reclaim(now = Date.now()): Promise<string[]> {
+    try {
+      const ids = await this.store.reclaimExpiredLeases(now, BATCH, INTERRUPTED);
+      for (const id of ids) await this.bus.publish({ type: 'status-changed', taskId: id, status: 'failed' });
+      return ids;
+    } catch (err) {
+      this.logger.warn(`lease reclaim failed: ${(err as Error).message}`);
+      return [];
+    }
   }
 
   /** Sweeps until a batch comes back short; returns how many tasks it removed. */
@@ -35,5 +59,6 @@ export class TaskSweeper implements OnModuleInit, OnApplicationShutdown {
 
   onApplicationShutdown(): void {
     clearInterval(this.timer);
+    clearInterval(this.reclaimer);
   }
 }

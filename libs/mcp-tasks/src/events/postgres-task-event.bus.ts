@@ -1,0 +1,111 @@
+import { Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { LocalTaskEventBus } from './local-task-event.bus.js';
+import type { TaskEvent, TaskEventBus } from './task-event-bus.interface.js';
+
+export interface PostgresBusOptions {
+  /** Connection (a URL or pg client config, or a function giving one) for the bus's own LISTEN connection. */
+  connection: string | pg.ClientConfig | (() => Promise<string | pg.ClientConfig>);
+  /** NOTIFY channel. Default `mcp_tasks`. */
+  channel?: string;
+  /** First reconnect delay in ms, doubled per failure up to 30 s. Default 250. */
+  reconnectDelay?: number;
+}
+
+/** Wire form of an event: ids and a status only, never results (NOTIFY payloads are small). */
+type Wire = { i: string; t: TaskEvent['type']; id: string; s?: string };
+
+/**
+ * Relays task events between instances with PostgreSQL LISTEN/NOTIFY on a connection of its own,
+ * reconnecting with backoff. Events reach this instance's subscribers at once; echoes of its own
+ * NOTIFYs are dropped. A lost notification only delays: waiting runs re-read the store.
+ */
+export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('McpTasks');
+  private readonly local = new LocalTaskEventBus();
+  private readonly instance = randomUUID();
+  private readonly channel: string;
+  private client?: pg.Client;
+  private stopped = false;
+  private delay: number;
+
+  constructor(private readonly options: PostgresBusOptions) {
+    this.channel = options.channel ?? 'mcp_tasks';
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(this.channel)) throw new Error(`McpTasksModule: invalid bus channel "${this.channel}"`);
+    this.delay = options.reconnectDelay ?? 250;
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.connect();
+  }
+
+  async publish(event: TaskEvent): Promise<void> {
+    await this.local.publish(event);
+    const wire: Wire = { i: this.instance, t: event.type, id: event.taskId, ...(event.type === 'status-changed' ? { s: event.status } : {}) };
+    try {
+      await this.client?.query('SELECT pg_notify($1, $2)', [this.channel, JSON.stringify(wire)]);
+    } catch (err) {
+      this.logger.warn(`task event not relayed (${(err as Error).message}); other instances will see it on their next store read`);
+    }
+  }
+
+  subscribe(handler: (event: TaskEvent) => void): () => void {
+    return this.local.subscribe(handler);
+  }
+
+  /** Whether the LISTEN connection is up (for health checks and tests). */
+  get connected(): boolean {
+    return !!this.client;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
+
+  private async connect(): Promise<void> {
+    const given = typeof this.options.connection === 'function' ? await this.options.connection() : this.options.connection;
+    const client = new pg.Client(typeof given === 'string' ? { connectionString: given } : given);
+    client.on('notification', (n) => this.receive(n.payload));
+    client.on('error', () => this.lost(client));
+    client.on('end', () => this.lost(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${this.channel}`);
+      this.client = client;
+      this.delay = this.options.reconnectDelay ?? 250;
+    } catch (err) {
+      await client.end().catch(() => undefined);
+      if (this.stopped) return;
+      this.logger.warn(`event bus cannot reach PostgreSQL (${(err as Error).message}); retrying in ${this.delay} ms`);
+      this.retry();
+    }
+  }
+
+  private lost(client: pg.Client): void {
+    if (this.client !== client) return;
+    this.client = undefined;
+    if (!this.stopped) this.retry();
+  }
+
+  private retry(): void {
+    const wait = this.delay;
+    this.delay = Math.min(this.delay * 2, 30_000);
+    setTimeout(() => void this.connect(), wait).unref();
+  }
+
+  private receive(payload: string | undefined): void {
+    let wire: Wire;
+    try {
+      wire = JSON.parse(payload ?? '') as Wire;
+    } catch {
+      return;
+    }
+    if (wire.i === this.instance || typeof wire.id !== 'string') return;
+    const event = (wire.t === 'status-changed' ? { type: wire.t, taskId: wire.id, status: wire.s } : { type: wire.t, taskId: wire.id }) as TaskEvent;
+    void this.local.publish(event);
+  }
+}
