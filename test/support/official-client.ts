@@ -9,6 +9,7 @@ import {
   type RawClientDispatch,
   type TaskEnabledSession,
 } from '@modelcontextprotocol/ext-tasks/client';
+import { realmFetch } from '#app/mcp-tasks-client';
 import { AppModule } from '../../src/app.module.js';
 
 export const PROTOCOL_VERSION = '2026-07-28';
@@ -59,23 +60,8 @@ async function readResponse(res: Response, id: string): Promise<JsonRpcMessage |
   return undefined;
 }
 
-/**
- * `fetch` whose JSON bodies are parsed with this realm's `JSON.parse`.
- *
- * Under jest's VM-module context, `Response.prototype.json()` is Node's own (outer-realm)
- * implementation, so the objects it returns have the outer `Object.prototype`. ext-tasks'
- * `isJsonValue` requires `Reflect.getPrototypeOf(o) === Object.prototype` (of the VM realm) and
- * rejects them ("Invalid result for tools/list: Expected a JSON value"). Outside jest this does
- * not happen; the wrapper only re-parses application/json bodies in the test's realm.
- */
-export const realmFetch: typeof fetch = async (input, init) => {
-  const res = await fetch(input, init);
-  if (!(res.headers.get('content-type') ?? '').startsWith('application/json')) return res;
-  const text = await res.text();
-  const copy = new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
-  Object.defineProperty(copy, 'json', { value: async () => JSON.parse(text) as unknown });
-  return copy;
-};
+// The jest-realm JSON workaround now lives in the client library (its transport needs it too).
+export { realmFetch };
 
 /**
  * The host-owned raw request path ext-tasks needs for 2026-07-28 task traffic: it POSTs the

@@ -1,0 +1,5 @@
+/** The MCP revision this client speaks (pinned: the Tasks extension's wire shapes belong to it). */
+export const PROTOCOL_VERSION = '2026-07-28';
+
+/** The Tasks extension's id, declared under `capabilities.extensions` when `tasks: true`. */
+export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
