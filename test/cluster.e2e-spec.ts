@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { createClusterApp, STATE_SECRET } from './fixtures/cluster-app.js';
 import { observed } from './fixtures/fixture-tools.js';
+import { listen } from './support/listen.js';
 import { call, cancelTask, getTask, rpc, TASKS, updateTask, waitForTask } from './support/mcp-request.js';
 import { startPostgres, type TestPostgres } from './support/postgres.js';
 
@@ -82,6 +83,23 @@ describe('two instances on one PostgreSQL', () => {
       await ds.destroy();
     }
     await Promise.all(created.map((r) => cancelTask(a, r.body.result.taskId)));
+  });
+
+  it('listening on B delivers the status changes of a task running on A', async () => {
+    const id = (await call(a, 'ask', {}, { caps: FULL })).body.result.taskId;
+    await waitForTask(a, id, (st) => st === 'input_required');
+    const s = await listen(b, { taskIds: [id] }, { caps: TASKS, id: 'cross' });
+    try {
+      await s.next((f) => f.method === 'notifications/subscriptions/acknowledged');
+      await updateTask(a, id, { a: { action: 'accept', content: { ok: true } } });
+      const asked = await s.next((f) => f.method === 'notifications/tasks' && !!f.params.inputRequests?.b, 2500);
+      expect(asked.params._meta['io.modelcontextprotocol/subscriptionId']).toBe('cross');
+      await updateTask(a, id, { b: { action: 'accept', content: { ok: true } } });
+      const done = await s.next((f) => f.method === 'notifications/tasks' && f.params.status === 'completed', 2500);
+      expect(done.params.result.content[0].text).toBe('a=true again=true b=true');
+    } finally {
+      s.close();
+    }
   });
 
   it('MRTR requestState issued by A is honoured by B (shared secret)', async () => {
