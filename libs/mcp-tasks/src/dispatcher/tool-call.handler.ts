@@ -7,12 +7,11 @@ import { SyncToolContext } from '../context/sync-tool.context.js';
 import type { TaskPolicy } from '../decorators/mcp-tool.decorator.js';
 import { ToolRegistry } from '../discovery/tool.registry.js';
 import type { ToolDefinition } from '../discovery/tool-definition.js';
-import { digestOf, RequestStateCodec } from '../input/request-state.codec.js';
+import { digestOf, RequestStateCodec, type RequestStatePayload } from '../input/request-state.codec.js';
 import { ToolInvoker } from '../invoker/tool.invoker.js';
 import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
 import { RpcCode, TASKS_EXTENSION } from '../protocol/protocol.constants.js';
 import { RpcError } from '../protocol/rpc-error.js';
-import type { InputRequests } from '../protocol/wire.types.js';
 import { TaskRunner } from '../tasks/task.runner.js';
 import { wireTask } from '../tasks/task.view.js';
 import { validateArguments } from '../tools/arguments.validator.js';
@@ -76,10 +75,9 @@ export class ToolCallHandler {
     await compiled.authorize(args, ctx);
 
     const mode = await this.mode(tool, args, ctx, req);
-    const round = () => this.states.seal({ ...bind, answers: ctx.answers });
     if (compiled.prepare) {
-      const early = await this.syncRun(() => compiled.prepare!(args, ctx), round, () => ctx.pending, true);
-      if (early) return early;
+      const prepared = await this.inRequest(() => compiled.prepare!(args, ctx), ctx, bind);
+      if ('answer' in prepared) return prepared.answer;
     }
     if (mode !== 'sync') {
       // A stopping server takes no new tasks: it behaves as if at the cap.
@@ -94,7 +92,8 @@ export class ToolCallHandler {
         throw new RpcError(RpcCode.InvalidRequest, `Too many live tasks: ${whose} reached the limit; wait for one to end`);
       }
     }
-    return (await this.syncRun(() => compiled.run(args, ctx), round, () => ctx.pending, false))!;
+    const ran = await this.inRequest(() => compiled.run(args, ctx), ctx, bind);
+    return 'answer' in ran ? ran.answer : { resultType: 'complete', ...toCallToolResult(ran.value) };
   }
 
   /** `sync`, or the policy to run as a task with, for this call. */
@@ -107,18 +106,18 @@ export class ToolCallHandler {
   }
 
   /**
-   * Runs in the request. Returns the answer, or (for `prepare`) `undefined` once it went through.
-   * Input not given yet becomes an MRTR round whose sealed state carries every answer so far.
+   * Runs a step (the method, or its `prepare`) in the request. Either it returned `value`, or the call
+   * ends here with `answer`: an MRTR round (its sealed state carries every answer so far) or a tool
+   * error result. JSON-RPC and HTTP errors propagate; anything else is an internal error.
    */
-  private async syncRun(call: () => Promise<unknown>, seal: () => string, pending: () => InputRequests, isPrepare: boolean): Promise<Record<string, unknown> | undefined> {
+  private async inRequest(step: () => Promise<unknown>, ctx: SyncToolContext, bind: Omit<RequestStatePayload, 'answers' | 'exp'>): Promise<{ value: unknown } | { answer: Record<string, unknown> }> {
     try {
-      const value = await call();
-      return isPrepare ? undefined : { resultType: 'complete', ...toCallToolResult(value) };
+      return { value: await step() };
     } catch (err) {
       if (err instanceof InputRequiredSignal) {
-        return { resultType: 'input_required', inputRequests: pending(), requestState: seal() };
+        return { answer: { resultType: 'input_required', inputRequests: ctx.pending, requestState: this.states.seal({ ...bind, answers: ctx.answers }) } };
       }
-      if (err instanceof ToolError) return { resultType: 'complete', ...toolErrorResult(err) };
+      if (err instanceof ToolError) return { answer: { resultType: 'complete', ...toolErrorResult(err) } };
       if (err instanceof RpcError || err instanceof HttpException) throw err;
       this.logger.error(`tool call failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       throw new RpcError(RpcCode.InternalError, 'Internal error');

@@ -7,7 +7,7 @@ import type { Principal } from '../context/tool-context.js';
 import { McpDispatcher } from '../dispatcher/mcp.dispatcher.js';
 import { ToolRegistry } from '../discovery/tool.registry.js';
 import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
-import { TASKS_EXTENSION } from '../protocol/protocol.constants.js';
+import { RpcCode, TASKS_EXTENSION } from '../protocol/protocol.constants.js';
 import { RpcError } from '../protocol/rpc-error.js';
 
 /** The 2025-era revision legacy clients negotiate through the SDK's fallback. */
@@ -91,6 +91,10 @@ export class SdkBridge implements OnModuleDestroy {
         const { resultType: _rt, ...rest } = result;
         return rest as never;
       } catch (err) {
+        // -32021 is a 2026-07-28 code; a 2025-era client can neither declare the extension nor answer input here.
+        if (err instanceof RpcError && err.code === RpcCode.MissingCapability) {
+          throw new ProtocolError(RpcCode.InvalidRequest, `${String(request.params.name)} needs tasks or input from the client, which this server offers on protocol 2026-07-28 only`);
+        }
         if (err instanceof RpcError) throw new ProtocolError(err.code, err.message, err.data);
         throw err;
       }
