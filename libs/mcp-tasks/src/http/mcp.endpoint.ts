@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { classifyInboundRequest } from '@modelcontextprotocol/server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ProgressSink } from '../context/sync-tool.context.js';
@@ -25,6 +25,7 @@ type Req = IncomingMessage & { body?: unknown };
  */
 @Injectable()
 export class McpEndpoint {
+  private readonly logger = new Logger('McpTasks');
   private readonly serverMeta: Record<string, unknown>;
 
   constructor(
@@ -68,13 +69,15 @@ export class McpEndpoint {
         clientCapabilities: meta[META.clientCapabilities] ?? {},
         clientInfo: meta[META.clientInfo],
         principal,
-        signal: abortOnClose(res),
+        // Only a tool run in the request needs to hear that the client left.
+        signal: method === 'tools/call' ? abortOnClose(res) : NEVER_ABORTED,
         progress: progressSink(reply, meta.progressToken),
         inputResponses: params.inputResponses,
         traceContext: callerContext(meta, req.headers),
       });
       reply.result({ ...result, _meta: this.serverMeta });
     } catch (err) {
+      if (!(err instanceof RpcError)) this.logger.error(`request failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       const rpc = err instanceof RpcError ? err : new RpcError(-32603, 'Internal error');
       if (reply) reply.error(rpc);
       else replyError(res, id, rpc);
@@ -87,6 +90,8 @@ export class McpEndpoint {
     return message.method === 'subscriptions/listen' && this.options.tasks && message.params?.notifications?.taskIds !== undefined;
   }
 }
+
+const NEVER_ABORTED = new AbortController().signal;
 
 const classify = (req: Req, body: unknown) =>
   classifyInboundRequest({
