@@ -66,6 +66,15 @@ describe('authentication (HS256, module strategy)', () => {
     expect(read.body.result.tools.map((t: { name: string }) => t.name).sort()).toEqual(['ask_user', 'job', 'read_file']);
   });
 
+  it('a remembered token still expires on time', async () => {
+    const token = hs256({ scope: 'files:read', exp: Math.floor(Date.now() / 1000) + 2 });
+    expect((await call(app, 'read_file', {}, bearer(token))).status).toBe(200);
+    expect((await call(app, 'read_file', {}, bearer(token))).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 2100 - (Date.now() % 1000)));
+    const late = await call(app, 'read_file', {}, bearer(token));
+    expect(late.status).toBe(401);
+  });
+
   it('protected-resource metadata at the well-known path and its /mcp-suffixed form', async () => {
     for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp']) {
       const res = await request(app.getHttpServer()).get(path);

@@ -25,6 +25,12 @@ export interface McpAuthOptions {
    * When set, `secretOrKey`/`jwksUri` are not used.
    */
   strategy?: string;
+  /**
+   * How long (ms) a verified token is remembered, so repeated requests (every `tasks/get` poll) skip
+   * signature verification; never past the token's `exp`. Default 60 000 with the built-in strategy,
+   * 0 (off) with an app's `strategy`, whose `validate` may consult state (revocation) on every request.
+   */
+  cacheTtl?: number;
   /** `true` lists every tool in `tools/list`; by default a caller sees only the tools its scopes allow. */
   listAllTools?: boolean;
 }

@@ -112,6 +112,7 @@ function checkAuth(auth: McpAuthOptions): void {
   if (!Array.isArray(auth.authorizationServers) || auth.authorizationServers.length === 0) fail('auth.authorizationServers must list at least one server');
   if (!auth.strategy && !auth.secretOrKey && !auth.jwksUri) fail('auth needs secretOrKey, jwksUri or strategy');
   if (!auth.strategy && !auth.issuer) fail('auth.issuer is required with the built-in JWT strategy');
+  if (auth.cacheTtl !== undefined && !(Number.isInteger(auth.cacheTtl) && auth.cacheTtl >= 0)) fail('auth.cacheTtl must be a non-negative integer');
 }
 
 export const isStore = (s: unknown): s is TaskStore =>
