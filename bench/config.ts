@@ -1,0 +1,63 @@
+/** How much to measure: `--quick` (< 2 min) or the full run (< 15 min). Counts bound every loop. */
+export interface Plan {
+  quick: boolean;
+  /** Load runs: unmeasured warm-up, then a measured phase bounded in time and in requests. */
+  warmupMs: number;
+  durationMs: number;
+  maxRequests: number;
+  /** Interleaved rounds of the head-to-head throughput and CPU figures (median / total over them). */
+  rounds: number;
+  /** Concurrency of the throughput figures (tasks/get, synchronous tools/call). */
+  concurrency: number;
+  /** Clients of the task-creation throughput figure. */
+  createClients: number;
+  /** Sequential cancel rounds (each: create on A, cancel on B, wait for A's signal). */
+  cancelRounds: number;
+  /** Measured phase of each tasks/get latency round with few / many live tasks. */
+  scaleMs: number;
+  /** Live tasks for the small and large tasks/get latency figures, per store. */
+  scaleSmall: number;
+  scaleLarge: { memory: number; database: number };
+  /** Idle tasks for the memory-per-task figure. */
+  idleTasks: number;
+  /** Tasks made through tools/call for the memory-per-completed-task figure. */
+  doneTasks: number;
+  /** Requests per CPU-per-request figure (fixed count, after a warm-up). */
+  cpuRequests: number;
+}
+
+export function planFor(quick: boolean): Plan {
+  return quick
+    ? {
+        quick,
+        warmupMs: 300,
+        durationMs: 1_000,
+        maxRequests: 200_000,
+        rounds: 1,
+        concurrency: 16,
+        createClients: 50,
+        cancelRounds: 30,
+        scaleMs: 800,
+        scaleSmall: 1_000,
+        scaleLarge: { memory: 100_000, database: 10_000 },
+        idleTasks: 100_000,
+        doneTasks: 3_000,
+        cpuRequests: 1_500,
+      }
+    : {
+        quick,
+        warmupMs: 1_500,
+        durationMs: 4_000,
+        maxRequests: 1_000_000,
+        rounds: 3,
+        concurrency: 16,
+        createClients: 50,
+        cancelRounds: 200,
+        scaleMs: 3_000,
+        scaleSmall: 1_000,
+        scaleLarge: { memory: 100_000, database: 100_000 },
+        idleTasks: 100_000,
+        doneTasks: 20_000,
+        cpuRequests: 8_000,
+      };
+}

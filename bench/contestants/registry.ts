@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ProcessSpec } from './process.js';
+
+/** Who takes part: the limit, the two peers, and the module on each store. */
+export interface Contestant {
+  /** Column / series name in the results. */
+  name: string;
+  spec: ProcessSpec;
+  /** What `bench_stats` must report for a module contestant (the demo really runs on that store/bus). */
+  expect?: { store: RegExp; bus?: RegExp };
+  /** The demo's JWT auth is on (MCP_AUTH=1): a token is minted once its port is known. */
+  auth?: boolean;
+  /** Bearer token to send (auth on). */
+  token?: string;
+  /** With auth on: the CPU figures send a never-seen token with every request (no verified-token cache hits). */
+  freshTokens?: boolean;
+}
+
+export const LIMIT = 'limit';
+export const SDK = 'SDK peer';
+export const MCP_NEST = 'MCP-Nest peer';
+
+const DEMO = 'dist/src/main.js';
+
+export function versionOf(root: string, pkg: string): string {
+  try {
+    return (JSON.parse(readFileSync(join(root, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return '?';
+  }
+}
+
+export const limit = (): Contestant => ({ name: LIMIT, spec: { id: 'limit', script: 'dist/bench/contestants/limit-server.js' } });
+export const sdkPeer = (): Contestant => ({ name: SDK, spec: { id: 'sdk-peer', script: 'dist/bench/contestants/sdk-peer.js' } });
+export const mcpNestPeer = (): Contestant => ({ name: MCP_NEST, spec: { id: 'mcp-nest-peer', script: 'dist/bench/contestants/mcp-nest-peer.js' } });
+
+/** The demo app with the bench fixtures loaded, on the given store (env contract of src/demo-storage.ts). */
+export function demo(name: string, id: string, env: Record<string, string>, expect: Contestant['expect']): Contestant {
+  return {
+    name,
+    spec: { id, script: DEMO, nodeArgs: ['--expose-gc'], env: { MCP_BENCH: '1', MCP_STORE: 'memory', ...env } },
+    expect,
+  };
+}
+
+export const onMemory = (name = 'module/memory', id = 'module-memory', env: Record<string, string> = {}) =>
+  demo(name, id, { MCP_STORE: 'memory', ...env }, { store: /^MemoryTaskStore$/ });
+
+export const onSqlite = (file: string, id = 'module-sqlite') =>
+  demo('module/SQLite', id, { MCP_STORE: 'sqlite', MCP_SQLITE_FILE: file }, { store: /sqlite/i });
+
+export const onPostgres = (url: string, id: string, name = 'module/PostgreSQL') =>
+  demo(name, id, { MCP_STORE: 'postgres', DATABASE_URL: url, MCP_BUS: 'postgres', MCP_STATE_SECRET: 'bench-shared-request-state-secret' }, { store: /postgres/i, bus: /postgres/i });

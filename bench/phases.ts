@@ -1,0 +1,111 @@
+import { join } from 'node:path';
+import { launch, type Started } from './contestants/lineup.js';
+import { createDatabase } from './support/databases.js';
+import { limit, mcpNestPeer, onMemory, onPostgres, onSqlite, sdkPeer, type Contestant } from './contestants/registry.js';
+import { CANCEL_CROSS, CANCEL_LOCAL, CPU_AUTH, CPU_AUTH_FRESH, CPU_BASE, CPU_NO_TELEMETRY, MCP_NEST, POSTGRES } from './report/names.js';
+import { measureCancel } from './scenarios/cancel.js';
+import type { Ctx } from './scenarios/context.js';
+import { measureCpuCost } from './scenarios/cpu-cost.js';
+import { measureCreate } from './scenarios/create.js';
+import { measureIdleMemory } from './scenarios/idle-memory.js';
+import { measureScale } from './scenarios/scale.js';
+import { headToHead, SYNC_CALL, TASKS_GET } from './scenarios/throughput.js';
+
+/** Starts the contestants, runs `fn` on them, and always stops them. */
+async function using(ctx: Ctx, cs: Contestant[], fn: (...s: Started[]) => Promise<void>): Promise<void> {
+  // Started side by side: they idle until measured, and starting them together saves time.
+  const started = await Promise.all(cs.map((c) => launch(c, ctx.o, ctx.log)));
+  try {
+    await fn(...started);
+  } finally {
+    for (const s of started) if (s.ok) await s.run.stop();
+  }
+}
+
+/** An empty database in the run's throwaway PostgreSQL cluster (started on first use), or why there is none. */
+async function database(ctx: Ctx, name: string): Promise<string | { reason: string }> {
+  try {
+    const pg = await ctx.postgres();
+    return await createDatabase(pg.url, name);
+  } catch (err) {
+    const reason = `no PostgreSQL: ${(err as Error).message}`;
+    ctx.log(`  ${reason}`);
+    return { reason };
+  }
+}
+
+/** A contestant that could not even be configured (no database): reported like one that failed to start. */
+const missing = (c: Contestant, reason: string): Started => ({ ok: false, c, reason });
+
+export interface Phase {
+  name: string;
+  run(ctx: Ctx): Promise<void>;
+}
+
+export const PHASES: Phase[] = [
+  {
+    name: 'head to head: limit, SDK, MCP-Nest, module on the memory store',
+    async run(ctx) {
+      await using(ctx, [limit(), sdkPeer(), mcpNestPeer(), onMemory()], async (lim, sdk, nest, mem) => {
+        await headToHead(ctx, [lim, sdk, mem], TASKS_GET);
+        await headToHead(ctx, [lim, sdk, nest, mem], SYNC_CALL);
+        for (const s of [lim, sdk, mem]) await measureCreate(ctx, s);
+        await measureCancel(ctx, mem, mem, CANCEL_LOCAL);
+      });
+      ctx.results.notes.push(`${MCP_NEST}: no tasks extension, so it has no tasks/get or task-creation figures.`);
+    },
+  },
+  {
+    name: 'module on SQLite',
+    async run(ctx) {
+      await using(ctx, [onSqlite(join(ctx.o.workDir, 'bench.sqlite'))], async (s) => {
+        await headToHead(ctx, [s], TASKS_GET);
+        await measureCreate(ctx, s);
+      });
+    },
+  },
+  {
+    name: 'module on PostgreSQL, two instances',
+    async run(ctx) {
+      const url = await database(ctx, 'bench_main');
+      const a = onPostgres(typeof url === 'string' ? url : '', 'module-postgres-a', POSTGRES);
+      const b = onPostgres(typeof url === 'string' ? url : '', 'module-postgres-b', `${POSTGRES} B`);
+      const body = async (sa: Started, sb: Started) => {
+        await headToHead(ctx, [sa], TASKS_GET);
+        await measureCreate(ctx, sa);
+        await measureCancel(ctx, sa, sb, CANCEL_CROSS);
+      };
+      if (typeof url !== 'string') return body(missing(a, url.reason), missing(b, url.reason));
+      await using(ctx, [a, b], body);
+    },
+  },
+  {
+    name: 'tasks/get with few and many live tasks',
+    async run(ctx) {
+      const { memory, database: onDisk } = ctx.plan.scaleLarge;
+      await using(ctx, [onMemory(undefined, 'scale-memory-small'), onMemory(undefined, 'scale-memory-large')], (a, b) => measureScale(ctx, a, b, memory));
+      const files = ['scale-small.sqlite', 'scale-large.sqlite'].map((f) => join(ctx.o.workDir, f));
+      await using(ctx, [onSqlite(files[0], 'scale-sqlite-small'), onSqlite(files[1], 'scale-sqlite-large')], (a, b) => measureScale(ctx, a, b, onDisk));
+      const urls = [await database(ctx, 'bench_small'), await database(ctx, 'bench_large')];
+      const [a, b] = urls.map((url, i) => onPostgres(typeof url === 'string' ? url : '', `scale-postgres-${i ? 'large' : 'small'}`, POSTGRES));
+      const down = urls.find((u): u is { reason: string } => typeof u !== 'string');
+      if (down) return measureScale(ctx, missing(a, down.reason), missing(b, down.reason), onDisk);
+      await using(ctx, [a, b], (sa, sb) => measureScale(ctx, sa, sb, onDisk));
+    },
+  },
+  {
+    name: 'memory per idle task',
+    async run(ctx) {
+      await using(ctx, [onMemory(undefined, 'idle-memory')], (s) => measureIdleMemory(ctx, s, ctx.plan.idleTasks, ctx.plan.doneTasks));
+    },
+  },
+  {
+    name: 'CPU per request: telemetry and JWT auth',
+    async run(ctx) {
+      const auth = { ...onMemory(CPU_AUTH, 'cpu-auth', { MCP_AUTH: '1' }), auth: true };
+      const fresh = { ...onMemory(CPU_AUTH_FRESH, 'cpu-auth-fresh', { MCP_AUTH: '1' }), auth: true, freshTokens: true };
+      const variants = [onMemory(CPU_BASE, 'cpu-base'), onMemory(CPU_NO_TELEMETRY, 'cpu-no-telemetry', { MCP_TELEMETRY: '0' }), auth, fresh];
+      await using(ctx, variants, (...s) => measureCpuCost(ctx, s));
+    },
+  },
+];

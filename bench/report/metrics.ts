@@ -1,0 +1,36 @@
+/** Every figure the bench reports: its title, unit and which way is better. */
+export interface Metric {
+  title: string;
+  unit: string;
+  better: 'higher' | 'lower';
+}
+
+const m = (title: string, unit: string, better: Metric['better']): Metric => ({ title, unit, better });
+
+export const METRICS = {
+  getRps: m('tasks/get throughput (16 in flight)', 'req/s', 'higher'),
+  getP50: m('tasks/get p50 (16 in flight)', 'ms', 'lower'),
+  getP99: m('tasks/get p99 (16 in flight)', 'ms', 'lower'),
+  getCpu: m('server CPU per tasks/get', 'µs', 'lower'),
+  callRps: m('sync tools/call throughput (16 in flight)', 'req/s', 'higher'),
+  callP50: m('sync tools/call p50 (16 in flight)', 'ms', 'lower'),
+  callP99: m('sync tools/call p99 (16 in flight)', 'ms', 'lower'),
+  callCpu: m('server CPU per sync tools/call', 'µs', 'lower'),
+  create1P50: m('tools/call → CreateTaskResult p50, 1 client', 'ms', 'lower'),
+  create1P99: m('tools/call → CreateTaskResult p99, 1 client', 'ms', 'lower'),
+  create50Rps: m('tools/call → CreateTaskResult throughput, 50 clients', 'req/s', 'higher'),
+  create50P99: m('tools/call → CreateTaskResult p99, 50 clients', 'ms', 'lower'),
+  cancelP50: m('tasks/cancel → ctx.signal fires on the instance running the task, p50', 'ms', 'lower'),
+  cancelP99: m('tasks/cancel → ctx.signal fires on the instance running the task, p99', 'ms', 'lower'),
+  smallP50: m('tasks/get p50, 1 client, 1k live tasks', 'ms', 'lower'),
+  smallP99: m('tasks/get p99, 1 client, 1k live tasks', 'ms', 'lower'),
+  largeP50: m('tasks/get p50, 1 client, 100k live tasks', 'ms', 'lower'),
+  largeP99: m('tasks/get p99, 1 client, 100k live tasks', 'ms', 'lower'),
+  idleHeap: m('JS heap per idle in-memory task', 'bytes', 'lower'),
+  idleRss: m('RSS per idle in-memory task', 'bytes', 'lower'),
+  doneHeap: m('JS heap per completed task kept until its ttl (made by tools/call)', 'bytes', 'lower'),
+  cpuCall: m('CPU per sync tools/call (fixed count)', 'µs', 'lower'),
+  cpuGet: m('CPU per tasks/get (fixed count)', 'µs', 'lower'),
+} satisfies Record<string, Metric>;
+
+export type MetricKey = keyof typeof METRICS;

@@ -1,0 +1,90 @@
+import { serverStats, type Started } from '../contestants/lineup.js';
+import { runLoad } from '../load/closed-loop.js';
+import { taskGet, toolCall, type RpcRequest } from '../load/rpc.js';
+import type { MetricKey } from '../report/metrics.js';
+import { freshTokens } from '../support/tokens.js';
+import type { Ctx } from './context.js';
+import { cancelAll, startLongTasks } from './live-tasks.js';
+
+const IN_FLIGHT = 8;
+/** Requests of each warm-up: it is bounded in time, this only sizes the pool of fresh tokens. */
+const WARMUP_TOKENS = 4_000;
+
+interface Kind {
+  metric: MetricKey;
+  /** The next request to send (a closure: with fresh tokens, each call hands out a new one). */
+  next: () => RpcRequest;
+  expect: string;
+  usedUs: number;
+  requests: number;
+  perRound: number[];
+}
+
+/**
+ * CPU per request: each server's own process.cpuUsage() (read through `bench_stats`) before and
+ * after a fixed number of requests, for a synchronous tools/call and a tasks/get; contestants run side
+ * by side and are measured in interleaved rounds, after an unmeasured warm-up. A `freshTokens`
+ * contestant gets a token it has never seen with every request, so no verification is skipped.
+ */
+export async function measureCpuCost(ctx: Ctx, contestants: Started[]): Promise<void> {
+  const live: Array<{ s: Started & { ok: true }; ids: string[]; kinds: Kind[] }> = [];
+  for (const s of contestants) {
+    if (!s.ok) {
+      for (const k of ['cpuCall', 'cpuGet'] as const) ctx.results.notRun(k, s.c.name, s.reason);
+      continue;
+    }
+    try {
+      const ids = await startLongTasks(s.run, 1, s.c.token);
+      const perKind = ctx.plan.rounds * ctx.plan.cpuRequests + WARMUP_TOKENS;
+      const pool = s.c.freshTokens ? freshTokens(s.run.port, 2 * perKind) : undefined;
+      const kind = (metric: MetricKey, make: (token?: string) => RpcRequest, expect: string, offset: number): Kind => {
+        let i = 0;
+        const fixed = make(s.c.token);
+        const next = pool ? () => make(pool[offset + (i++ % perKind)]) : () => fixed;
+        return { metric, next, expect, usedUs: 0, requests: 0, perRound: [] };
+      };
+      const kinds = [
+        kind('cpuCall', (token) => toolCall('greet', { name: 'bench' }, { token }), 'Hello, bench!', 0),
+        kind('cpuGet', (token) => taskGet(ids[0], { token }), '"status":"working"', perKind),
+      ];
+      for (const k of kinds) await load(s, k, WARMUP_TOKENS, ctx.plan.warmupMs * 2);
+      live.push({ s, ids, kinds });
+    } catch (err) {
+      for (const k of ['cpuCall', 'cpuGet'] as const) ctx.results.notRun(k, s.c.name, (err as Error).message);
+    }
+  }
+  for (let round = 0; round < ctx.plan.rounds; round++) {
+    for (const l of live) {
+      for (const k of l.kinds) {
+        const before = await serverStats(l.s.run, l.s.c.token);
+        const r = await load(l.s, k, ctx.plan.cpuRequests, 600_000);
+        const after = await serverStats(l.s.run, l.s.c.token);
+        if (r.errors) throw new Error(`${l.s.c.name}: ${r.errors} failed requests (first: ${r.firstError})`);
+        const used = after.cpu.user + after.cpu.system - (before.cpu.user + before.cpu.system);
+        k.usedUs += used;
+        k.requests += r.requests;
+        k.perRound.push(used / r.requests);
+      }
+    }
+  }
+  for (const l of live) {
+    for (const k of l.kinds) {
+      const note = k.perRound.length > 1 ? `rounds: ${k.perRound.map((x) => Math.round(x)).join(', ')} µs` : undefined;
+      ctx.results.set(k.metric, l.s.c.name, k.usedUs / k.requests, note);
+    }
+    ctx.log(`  ${l.s.c.name}: ${l.kinds.map((k) => `${Math.round(k.usedUs / k.requests)} µs CPU per ${k.metric === 'cpuCall' ? 'tools/call' : 'tasks/get'}`).join(', ')}`);
+    await cancelAll(l.s.run, l.ids, l.s.c.token).catch(() => undefined);
+  }
+}
+
+function load(s: Started & { ok: true }, k: Kind, maxRequests: number, durationMs: number) {
+  return runLoad({
+    client: s.run.client,
+    concurrency: IN_FLIGHT,
+    warmupMs: 0,
+    durationMs,
+    maxRequests,
+    next: () => k.next(),
+    ok: (r) => r.status === 200 && r.body.includes(k.expect),
+  });
+}

@@ -1,0 +1,66 @@
+import type { Started } from '../contestants/lineup.js';
+import { runLoad, type LoadResult } from '../load/closed-loop.js';
+import { taskGet, type RpcRequest } from '../load/rpc.js';
+import { percentile } from '../load/stats.js';
+import type { Ctx } from './context.js';
+import { seed } from './seed.js';
+
+/** The caller's own tasks among the seeded ones; tasks/get cycles over them. */
+const MINE = 100;
+
+/**
+ * tasks/get latency (one client) with few and with many live tasks: two processes of the same
+ * contestant, each on its own empty store, one seeded with `plan.scaleSmall` tasks and one with
+ * `large` (the caller's 100, the rest 50 per other owner, like many users under the default cap),
+ * then measured in interleaved rounds (A B, B A, …) so neither gains from running first or later.
+ */
+export async function measureScale(ctx: Ctx, small: Started, big: Started, large: number): Promise<void> {
+  const who = small.c.name;
+  const keys = ['smallP50', 'smallP99', 'largeP50', 'largeP99'] as const;
+  const down = [small, big].find((s): s is Started & { ok: false } => !s.ok);
+  if (down) return keys.forEach((k) => ctx.results.notRun(k, who, down.reason));
+  try {
+    const sides = [
+      { s: small as Started & { ok: true }, n: ctx.plan.scaleSmall, runs: [] as LoadResult[], reqs: [] as RpcRequest[], ms: 0 },
+      { s: big as Started & { ok: true }, n: large, runs: [] as LoadResult[], reqs: [] as RpcRequest[], ms: 0 },
+    ];
+    // Both sides fill their own store at once (different processes and databases).
+    await Promise.all(
+      sides.map(async (side) => {
+        const seeded = await seed(side.s.run, side.n, MINE, side.s.c.token);
+        side.reqs = seeded.ids.map((id) => taskGet(id, { token: side.s.c.token }));
+        side.ms = seeded.ms;
+      }),
+    );
+    for (const side of sides) await latency(ctx, side.s, side.reqs, ctx.plan.warmupMs * 2); // warm-up only
+    const rounds = Math.max(2, ctx.plan.rounds);
+    for (let round = 0; round < rounds; round++) {
+      // A B, B A, A B, …: neither side always goes first.
+      for (const side of round % 2 ? [...sides].reverse() : sides) side.runs.push(await latency(ctx, side.s, side.reqs, 100));
+    }
+    const med = (runs: LoadResult[], pick: (r: LoadResult) => number) => percentile(Float64Array.from(runs.map(pick)).sort(), 50);
+    const [a, b] = sides.map((side) => ({ p50: med(side.runs, (r) => r.latency.p50), p99: med(side.runs, (r) => r.latency.p99) }));
+    const note = `median of ${rounds} interleaved rounds${large === 100_000 ? '' : `; large = ${large.toLocaleString('en')} live tasks (quick run)`}`;
+    ctx.results.set('smallP50', who, a.p50);
+    ctx.results.set('smallP99', who, a.p99);
+    ctx.results.set('largeP50', who, b.p50, note);
+    ctx.results.set('largeP99', who, b.p99);
+    ctx.log(`  ${who}: ${sides[0].n} tasks p50 ${a.p50.toFixed(3)} / p99 ${a.p99.toFixed(3)} ms; ${large} tasks p50 ${b.p50.toFixed(3)} / p99 ${b.p99.toFixed(3)} ms (seeding ${((sides[0].ms + sides[1].ms) / 1000).toFixed(1)} s)`);
+  } catch (err) {
+    keys.forEach((k) => ctx.results.get(k, who) ?? ctx.results.notRun(k, who, (err as Error).message));
+  }
+}
+
+async function latency(ctx: Ctx, s: Started & { ok: true }, reqs: RpcRequest[], warmupMs: number): Promise<LoadResult> {
+  const r = await runLoad({
+    client: s.run.client,
+    concurrency: 1,
+    warmupMs,
+    durationMs: ctx.plan.scaleMs,
+    maxRequests: ctx.plan.maxRequests,
+    next: (_w, i) => reqs[i % reqs.length],
+    ok: (reply) => reply.status === 200 && reply.body.includes('"status":"working"'),
+  });
+  if (r.errors) throw new Error(`tasks/get failed: ${r.firstError}`);
+  return r;
+}
