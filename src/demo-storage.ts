@@ -19,7 +19,7 @@ export function demoStorage(): { imports: DynamicModule[]; options: Partial<McpT
     kind === 'sqlite'
       ? TypeOrmModule.forRoot({ type: 'better-sqlite3', database: process.env.MCP_SQLITE_FILE ?? '.data/mcp-tasks.sqlite', enableWAL: true, ...common })
       : kind === 'postgres'
-        ? TypeOrmModule.forRoot({ type: 'postgres', url: required('DATABASE_URL'), ...common })
+        ? TypeOrmModule.forRoot({ type: 'postgres', url: required('DATABASE_URL'), extra: { connectionTimeoutMillis: 5_000 }, ...common })
         : unknown(kind);
   return {
     imports: [typeorm],

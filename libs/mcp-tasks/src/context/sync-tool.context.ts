@@ -37,7 +37,7 @@ export class SyncToolContext extends BaseToolContext {
     if (!this.clientCapabilities?.[capability]) {
       throw RpcError.missingCapability({ [capability]: {} }, `Tool ${this.tool} needs the client capability "${capability}" (${request.method})`);
     }
-    if (key in this.answers) {
+    if (Object.hasOwn(this.answers, key)) {
       if (!isValidInputResponse(request, this.answers[key])) {
         throw RpcError.invalidParams(`inputResponses.${key} is not a valid ${request.method} result`);
       }

@@ -33,27 +33,40 @@ export class TaskToolContext extends BaseToolContext {
 
   async progress(done: number, total?: number, message?: string): Promise<void> {
     if (this.cancelled) return;
-    await this.apply({ kind: 'progress', statusMessage: progressText(done, total, message) });
+    // Progress is advisory: a store hiccup must not fail the tool.
+    await this.apply({ kind: 'progress', statusMessage: progressText(done, total, message) }).catch(() => undefined);
   }
 
   protected async ask(key: string, request: InputRequest): Promise<unknown> {
-    if (key in this.answers) return this.answers[key];
+    if (Object.hasOwn(this.answers, key)) return this.answers[key];
     // Only request kinds the call that started the task declared (the spec leaves this open; see README).
     const capability = CAPABILITY_FOR[request.method];
     if (!this.clientCapabilities?.[capability]) {
       throw RpcError.missingCapability({ [capability]: {} }, `Tool ${this.tool} needs the client capability "${capability}" (${request.method})`);
     }
-    let outcome = await this.apply({ kind: 'ask', requests: { [key]: request } });
+    let outcome = await this.retrying(() => this.apply({ kind: 'ask', requests: { [key]: request } }));
     while (outcome && !isTerminal(outcome.task.status) && !this.cancelled) {
-      if (key in outcome.task.inputResponses) break;
+      if (Object.hasOwn(outcome.task.inputResponses, key)) break;
       await this.handle.waitForChange(this.pollInterval);
-      const task = await this.store.get(this.taskId, Date.now());
+      const task = await this.retrying(() => this.store.get(this.taskId, Date.now()));
       outcome = task && { task, changed: false };
     }
     if (outcome) this.answers = { ...outcome.task.inputResponses };
-    if (key in this.answers) return this.answers[key];
+    if (Object.hasOwn(this.answers, key)) return this.answers[key];
     // Cancelled (or expired) while waiting: an elicitation reads as cancelled, anything else throws.
     if (request.method === 'elicitation/create') return { action: 'cancel' };
     throw new TaskCancelledError();
+  }
+
+  /** A store call retried every `pollInterval` while the store is unreachable (or until cancelled). */
+  private async retrying<T>(call: () => Promise<T>): Promise<T | undefined> {
+    for (;;) {
+      try {
+        return await call();
+      } catch {
+        if (this.cancelled) return undefined;
+        await this.handle.waitForChange(this.pollInterval);
+      }
+    }
   }
 }

@@ -6,6 +6,7 @@ import { isValidInputResponse } from '../input/input-response.validator.js';
 import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import { TaskStore } from '../store/task-store.interface.js';
+import { isPlausibleTaskId } from '../tasks/task-id.js';
 import type { TaskRecord } from '../store/task.record.js';
 import { TaskRunner } from '../tasks/task.runner.js';
 import { detailedWireTask } from '../tasks/task.view.js';
@@ -38,7 +39,7 @@ export class TaskMethodsHandler {
     }
     const task = await this.lookup(req);
     for (const [key, answer] of Object.entries(responses)) {
-      const request = task.inputRequests[key];
+      const request = Object.hasOwn(task.inputRequests, key) ? task.inputRequests[key] : undefined;
       if (request && !isValidInputResponse(request, answer)) {
         throw RpcError.invalidParams(`inputResponses.${key} is not a valid ${request.method} result`);
       }
@@ -57,6 +58,8 @@ export class TaskMethodsHandler {
   private async lookup(req: RequestInfo): Promise<TaskRecord> {
     const id = req.params.taskId;
     if (typeof id !== 'string' || id.length === 0) throw RpcError.invalidParams('taskId must be a non-empty string');
+    // No store can hold such an id (PostgreSQL even refuses NUL): answer as for any unknown task.
+    if (!isPlausibleTaskId(id)) throw RpcError.taskNotFound();
     const task = await this.store.get(id, Date.now());
     if (!task) throw RpcError.taskNotFound();
     const ec = new ExecutionContextHost([task, req.principal]);

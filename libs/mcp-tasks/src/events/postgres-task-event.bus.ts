@@ -27,6 +27,8 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
   private readonly instance = randomUUID();
   private readonly channel: string;
   private client?: pg.Client;
+  /** NOTIFYs go out one after another on the LISTEN connection, without holding up the caller. */
+  private sending: Promise<unknown> = Promise.resolve();
   private stopped = false;
   private delay: number;
 
@@ -43,11 +45,11 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
   async publish(event: TaskEvent): Promise<void> {
     await this.local.publish(event);
     const wire: Wire = { i: this.instance, t: event.type, id: event.taskId, ...(event.type === 'status-changed' ? { s: event.status } : {}) };
-    try {
-      await this.client?.query('SELECT pg_notify($1, $2)', [this.channel, JSON.stringify(wire)]);
-    } catch (err) {
-      this.logger.warn(`task event not relayed (${(err as Error).message}); other instances will see it on their next store read`);
-    }
+    const client = this.client;
+    if (!client) return;
+    this.sending = this.sending
+      .then(() => client.query('SELECT pg_notify($1, $2)', [this.channel, JSON.stringify(wire)]))
+      .catch((err: Error) => this.logger.warn(`task event not relayed (${err.message}); other instances will see it on their next store read`));
   }
 
   subscribe(handler: (event: TaskEvent) => void): () => void {

@@ -12,13 +12,13 @@ export function applyTaskChange(task: TaskRecord, change: TaskChange, now: numbe
       return { ...task, statusMessage: change.statusMessage, updatedAt: now };
     case 'ask': {
       // A key answered before is never asked again: the runner returns the first answer instead.
-      const fresh = Object.entries(change.requests).filter(([k]) => !(k in task.inputResponses));
+      const fresh = Object.entries(change.requests).filter(([k]) => !Object.hasOwn(task.inputResponses, k));
       if (fresh.length === 0) return null;
       const inputRequests = { ...task.inputRequests, ...Object.fromEntries(fresh) };
       return { ...task, status: 'input_required', inputRequests, updatedAt: now };
     }
     case 'answer': {
-      const answered = Object.entries(change.responses).filter(([k]) => k in task.inputRequests);
+      const answered = Object.entries(change.responses).filter(([k]) => Object.hasOwn(task.inputRequests, k));
       if (answered.length === 0) return null;
       const inputRequests = { ...task.inputRequests };
       for (const [k] of answered) delete inputRequests[k];

@@ -11,6 +11,7 @@ import { META, TASKS_EXTENSION } from '../protocol/protocol.constants.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import { TaskStore } from '../store/task-store.interface.js';
 import type { TaskRecord } from '../store/task.record.js';
+import { isPlausibleTaskId } from '../tasks/task-id.js';
 import { detailedWireTask } from '../tasks/task.view.js';
 
 /** At most this many task ids per listen request (the extension's limit). */
@@ -94,7 +95,8 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
   }
 
   private async push(id: string, last: Map<string, string>, subscriptionId: string | number, res: ServerResponse): Promise<void> {
-    const task = await this.store.get(id, Date.now());
+    // A failed read only skips this change; the next one (or the client's poll) catches up.
+    const task = await this.store.get(id, Date.now()).catch(() => undefined);
     if (!task || res.writableEnded || res.destroyed) return;
     const sig = signature(task);
     if (last.get(id) === sig) return;
@@ -107,7 +109,8 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
 
   /** The task if this caller may follow it; unknown, foreign or out-of-scope ids read as absent. */
   private async visible(id: string, principal: Principal): Promise<TaskRecord | undefined> {
-    const task = await this.store.get(id, Date.now());
+    if (!isPlausibleTaskId(id)) return undefined;
+    const task = await this.store.get(id, Date.now()).catch(() => undefined);
     if (!task) return undefined;
     const ec = new ExecutionContextHost([task, principal]);
     ec.setType(MCP_CONTEXT_TYPE);

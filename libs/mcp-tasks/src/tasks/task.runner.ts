@@ -112,7 +112,25 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
       if (handle.controller.signal.aborted && (err instanceof TaskCancelledError || isAbort(err))) return;
       change = this.failure(id, err);
     }
-    await this.apply(id, change);
+    await this.settle(id, change, handle);
+  }
+
+  /**
+   * Writes a run's outcome, retrying while the store is unreachable (a database restart must not
+   * lose a result nor crash the process). Gives up when the task is gone, or on shutdown.
+   */
+  private async settle(id: string, change: TaskChange, handle: TaskRunHandle): Promise<void> {
+    for (let wait = 100; ; wait = Math.min(wait * 2, 5_000)) {
+      try {
+        await this.apply(id, change);
+        return;
+      } catch (err) {
+        if (this.stopping) return;
+        this.logger.warn(`task ${id}: outcome not stored yet (${(err as Error).message}); retrying in ${wait} ms`);
+        await sleep(wait);
+        if (handle.controller.signal.reason?.message === 'expired') return;
+      }
+    }
   }
 
   private failure(id: string, err: unknown): TaskChange {

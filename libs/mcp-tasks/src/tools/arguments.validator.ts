@@ -12,6 +12,10 @@ export async function validateArguments(tool: ToolDefinition, raw: unknown): Pro
   if (typeof args !== 'object' || Array.isArray(args)) {
     throw RpcError.invalidParams(`Invalid arguments for tool ${tool.name}: arguments must be an object`);
   }
+  // Recursive transformers and digests would overflow the stack on absurd nesting: refuse it first.
+  if (depthExceeds(args, MAX_DEPTH)) {
+    throw RpcError.invalidParams(`Invalid arguments for tool ${tool.name}: nested deeper than ${MAX_DEPTH} levels`);
+  }
   const dto = tool.options.input;
   if (!dto) return args;
   const instance = plainToInstance(dto, args);
@@ -21,6 +25,20 @@ export async function validateArguments(tool: ToolDefinition, raw: unknown): Pro
     throw RpcError.invalidParams(`Invalid arguments for tool ${tool.name}: ${messages.join('; ')}`, { errors: messages });
   }
   return instance;
+}
+
+const MAX_DEPTH = 64;
+
+/** Whether `value` nests objects/arrays deeper than `max` (iterative: safe on any input). */
+function depthExceeds(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, d] = stack.pop()!;
+    if (!v || typeof v !== 'object') continue;
+    if (d >= max) return true;
+    for (const child of Object.values(v)) if (child && typeof child === 'object') stack.push([child, d + 1]);
+  }
+  return false;
 }
 
 function flatten(errors: ValidationError[], prefix = ''): string[] {
