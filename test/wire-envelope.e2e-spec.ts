@@ -111,6 +111,25 @@ describe('2026-07-28 envelope, headers and method routing', () => {
     expect(note.status).toBe(202);
   });
 
+  it('valid JSON that is not a request object → -32600; a posted response → -32600; a form body → 415', async () => {
+    for (const body of ['1', '"x"', 'null', '{"jsonrpc":"2.0","id":1,"result":{}}', '{"jsonrpc":"2.0","id":2,"error":{"code":1,"message":"x"}}']) {
+      const res = await raw(body, { 'mcp-protocol-version': VERSION });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe(-32600);
+    }
+    const form = await request(app.getHttpServer()).post('/mcp').set('content-type', 'application/x-www-form-urlencoded').send('a=1');
+    expect(form.status).toBe(415);
+  });
+
+  it('deeply nested arguments and implausible task ids are refused as invalid / unknown', async () => {
+    let deep: unknown = 'x';
+    for (let i = 0; i < 1500; i++) deep = [deep];
+    const nested = await call(app, 'echo', { text: 'x', extra: deep });
+    expect(nested.body.error).toMatchObject({ code: -32602, message: expect.stringMatching(/nested deeper/) });
+    const nul = await rpc(app, 'tasks/get', { taskId: 'a\u0000b' }, { caps: TASKS, headers: { 'mcp-name': `=?base64?${Buffer.from('a\u0000b').toString('base64')}?=` } });
+    expect(nul.body.error).toEqual({ code: -32602, message: 'Task not found' });
+  });
+
   it('DNS rebinding: a foreign Host or Origin is refused with 403', async () => {
     const host = await call(app, 'echo', {}, { headers: { host: 'evil.example.com' } });
     expect(host.status).toBe(403);

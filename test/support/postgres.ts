@@ -13,6 +13,12 @@ export interface TestPostgres {
   url: string;
   /** Stops the server and deletes its files. Safe to call twice. */
   stop(): Promise<void>;
+  /**
+   * Stops the server (`pg_ctl -m fast`: sessions are ended, as in a real restart), waits `downMs`, and
+   * starts it again on the same data directory and port; the data is kept. Resolves once it accepts
+   * connections again, with when it went down (`pg_ctl stop` returned) and came back.
+   */
+  restart(options?: { downMs?: number }): Promise<{ stoppedAt: number; startedAt: number }>;
 }
 
 /**
@@ -53,12 +59,20 @@ export async function startPostgres(): Promise<TestPostgres> {
       '-c max_connections=60',
     ].join(' ');
     started = true;
-    await run(pgCtl, ['-D', data, '-l', join(dir, 'server.log'), '-o', server, '-w', '-t', '30', 'start'], opts);
+    const start = () => run(pgCtl, ['-D', data, '-l', join(dir, 'server.log'), '-o', server, '-w', '-t', '30', 'start'], opts);
+    await start();
     return {
       url: `postgres://postgres@127.0.0.1:${port}/postgres`,
       stop: async () => {
         process.removeListener('exit', stopNow);
         stopNow();
+      },
+      restart: async ({ downMs = 0 } = {}) => {
+        await run(pgCtl, ['-D', data, '-m', 'fast', '-w', '-t', '30', 'stop'], opts);
+        const stoppedAt = Date.now();
+        await new Promise((resolve) => setTimeout(resolve, downMs));
+        await start();
+        return { stoppedAt, startedAt: Date.now() };
       },
     };
   } catch (err) {

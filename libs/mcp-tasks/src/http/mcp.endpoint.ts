@@ -9,7 +9,7 @@ import { META } from '../protocol/protocol.constants.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import { checkHostAndOrigin } from './dns-rebinding.check.js';
 import { Reply, replyError } from './reply.js';
-import { readJsonBody } from './request-body.js';
+import { notARequest, readJsonBody } from './request-body.js';
 import { SdkBridge } from './sdk-bridge.js';
 import { TaskListenHandler } from '../subscriptions/task-listen.handler.js';
 import { checkStandardHeaders } from './standard-headers.check.js';
@@ -45,6 +45,8 @@ export class McpEndpoint {
       checkHostAndOrigin(req, this.options.allowedHosts, this.options.allowedOrigins);
       const body = req.method === 'POST' ? await readJsonBody(req) : undefined;
       id = idOf(body);
+      // Servers send no requests on this wire, so a client has no responses to post.
+      if (isResponse(body)) throw notARequest();
       const principal = await this.principals.resolve(req);
       const route = req.method === 'POST' && body !== undefined ? classify(req, body) : undefined;
       if (route?.kind === 'reject') throw new RpcError(route.code, route.message, route.data, route.httpStatus);
@@ -90,6 +92,9 @@ export class McpEndpoint {
     return message.method === 'subscriptions/listen' && this.options.tasks && message.params?.notifications?.taskIds !== undefined;
   }
 }
+
+const isResponse = (body: unknown): boolean =>
+  !!body && typeof body === 'object' && !Array.isArray(body) && !('method' in body) && ('result' in body || 'error' in body);
 
 const NEVER_ABORTED = new AbortController().signal;
 

@@ -12,8 +12,9 @@ const isJson = (req: IncomingMessage): boolean => /^application\/([\w.+-]*\+)?js
  * app runs without one. Returns `undefined` for non-JSON bodies (the SDK answers those with 415).
  */
 export async function readJsonBody(req: IncomingMessage & { body?: unknown }): Promise<unknown> {
-  if (req.body !== undefined && !(isEmptyObject(req.body) && !isJson(req))) return req.body;
+  // Whatever another parser (urlencoded, text) made of a non-JSON body, MCP wants 415 for it.
   if (!isJson(req)) return undefined;
+  if (req.body !== undefined) return req.body;
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -21,13 +22,22 @@ export async function readJsonBody(req: IncomingMessage & { body?: unknown }): P
     if (size > MAX_BODY) throw new RpcError(RpcCode.InvalidRequest, 'Request body too large', undefined, 413);
     chunks.push(chunk as Buffer);
   }
+  return parseJson(Buffer.concat(chunks).toString('utf8'));
+}
+
+/** JSON text as a request body: not JSON → -32700; JSON but not an object → -32600 (JSON-RPC 2.0). */
+export function parseJson(text: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    value = JSON.parse(text);
   } catch {
     throw parseError();
   }
+  if (!value || typeof value !== 'object') throw notARequest();
+  return value;
 }
+
+export const notARequest = (): RpcError => new RpcError(RpcCode.InvalidRequest, 'Invalid Request: the body is not a JSON-RPC request object', undefined, 400);
 
 export const parseError = (): RpcError => new RpcError(RpcCode.ParseError, 'Parse error: the body is not valid JSON', undefined, 400);
 
-const isEmptyObject = (v: unknown): boolean => !!v && typeof v === 'object' && Object.keys(v).length === 0;

@@ -1,0 +1,67 @@
+/**
+ * `npm run test:reliability [-- --long] [-- --seed N] [-- --only a,b]`: bad input, load, faults,
+ * isolation and secrets against the built demo, with figures. Ends with `N passed, N failed`; exits
+ * non-zero on any failed check.
+ */
+import { startPostgres } from '../support/postgres.js';
+import { badInput } from './phases/bad-input.js';
+import { clusterLoad } from './phases/cluster-load.js';
+import { pgOutage } from './phases/pg-outage.js';
+import { secrets } from './phases/secrets.js';
+import { sigkill } from './phases/sigkill.js';
+import { sqliteRestart } from './phases/sqlite-restart.js';
+import { taskIds } from './phases/task-ids.js';
+import { profileFrom } from './profile.js';
+import { createDatabase, type RunContext } from './support/context.js';
+import { Report } from './support/report.js';
+
+type Phase = (ctx: RunContext) => Promise<void>;
+
+const PHASES: Array<[string, Phase]> = [
+  ['task-ids', taskIds],
+  ['secrets', secrets],
+  ['bad-input', badInput],
+  ['load', clusterLoad],
+  ['sigkill', sigkill],
+  ['sqlite-restart', sqliteRestart],
+  // Last: it restarts the shared PostgreSQL.
+  ['pg-restart', pgOutage],
+];
+
+const argv = process.argv.slice(2);
+const profile = profileFrom(argv);
+const onlyAt = argv.indexOf('--only');
+const only = onlyAt >= 0 ? new Set(argv[onlyAt + 1].split(',')) : undefined;
+const report = new Report();
+const startedAt = Date.now();
+let unhandled = 0;
+process.on('unhandledRejection', (err) => {
+  unhandled++;
+  process.stderr.write(`suite: unhandled rejection: ${String((err as Error)?.stack ?? err)}\n`);
+});
+
+// Ctrl-C or a CI timeout: exit through 'exit', so PostgreSQL and the demo instances are stopped.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
+process.stdout.write(`reliability suite, profile ${profile.name}, seed ${profile.seed}\n`);
+const pg = await startPostgres();
+const ctx: RunContext = { report, profile, pg, database: (name) => createDatabase(pg.url, name) };
+try {
+  for (const [name, phase] of PHASES) {
+    if (only && !only.has(name)) continue;
+    const t0 = Date.now();
+    process.stdout.write(`\n# ${name}\n`);
+    try {
+      await phase(ctx);
+    } catch (err) {
+      report.check(name, 'phase ran to the end', false, String((err as Error)?.stack ?? err));
+    }
+    process.stdout.write(`  (${name}: ${((Date.now() - t0) / 1000).toFixed(1)} s)\n`);
+  }
+} finally {
+  await pg.stop();
+}
+if (unhandled) report.check('suite', 'no unhandled rejection in the suite itself', false, `${unhandled}`);
+process.stdout.write(`\nprofile ${profile.name}, seed ${profile.seed}, ${((Date.now() - startedAt) / 1000).toFixed(0)} s\n`);
+process.stdout.write(`${report.summary()}\n`);
+process.exit(report.failed > 0 ? 1 : 0);
