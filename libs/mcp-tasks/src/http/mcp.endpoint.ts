@@ -44,9 +44,9 @@ export class McpEndpoint {
     try {
       checkHostAndOrigin(req, this.options.allowedHosts, this.options.allowedOrigins);
       const body = req.method === 'POST' ? await readJsonBody(req) : undefined;
-      id = idOf(body);
-      // Servers send no requests on this wire, so a client has no responses to post.
+      // Servers send no requests on this wire, so a client has no responses to post (and no id to echo).
       if (isResponse(body)) throw notARequest();
+      id = idOf(body);
       const principal = await this.principals.resolve(req);
       const route = req.method === 'POST' && body !== undefined ? classify(req, body) : undefined;
       if (route?.kind === 'reject') throw new RpcError(route.code, route.message, route.data, route.httpStatus);
