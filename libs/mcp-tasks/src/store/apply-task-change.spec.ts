@@ -24,6 +24,12 @@ describe('applyTaskChange', () => {
     expect(applyTaskChange(all, { kind: 'answer', responses: { a: 9 } }, 8)).toBeNull();
   });
 
+  it('inherited names (valueOf, constructor) are never outstanding or answered keys', () => {
+    const waiting = task({ status: 'input_required', inputRequests: { a: q } });
+    expect(applyTaskChange(waiting, { kind: 'answer', responses: { valueOf: 1, constructor: 2 } }, 6)).toBeNull();
+    expect(applyTaskChange(task(), { kind: 'ask', requests: { constructor: q } }, 6)).toMatchObject({ inputRequests: { constructor: q } });
+  });
+
   it('a terminal status is final', () => {
     const cancelled = applyTaskChange(task({ status: 'input_required', inputRequests: { a: q } }), { kind: 'finish', status: 'cancelled' }, 9)!;
     expect(cancelled).toMatchObject({ status: 'cancelled', inputRequests: {} });
