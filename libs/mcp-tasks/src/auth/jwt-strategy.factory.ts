@@ -1,4 +1,5 @@
 import { PassportStrategy } from '@nestjs/passport';
+import { createPublicKey, createSecretKey, type KeyObject } from 'node:crypto';
 import { passportJwtSecret } from 'jwks-rsa';
 import { ExtractJwt, Strategy, type StrategyOptionsWithoutRequest } from 'passport-jwt';
 import type { McpAuthOptions } from './mcp-auth-options.interface.js';
@@ -12,7 +13,7 @@ export function registerJwtStrategy(name: string, auth: McpAuthOptions): void {
   if (!auth.issuer) throw new Error('McpTasksModule: invalid options: auth.issuer is required with the built-in JWT strategy');
   const key = auth.jwksUri
     ? { secretOrKeyProvider: passportJwtSecret({ jwksUri: auth.jwksUri, cache: true, rateLimit: true, jwksRequestsPerMinute: 10 }) }
-    : { secretOrKey: auth.secretOrKey! };
+    : { secretOrKey: keyObjectOf(auth.secretOrKey!) };
   const options = {
     jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
     issuer: auth.issuer,
@@ -32,4 +33,13 @@ export function registerJwtStrategy(name: string, auth: McpAuthOptions): void {
     }
   }
   new McpJwtStrategy();
+}
+
+/**
+ * The key as a `KeyObject`, built once: handed a string, jsonwebtoken first tries (and fails) to
+ * parse it as a public key on every verification, which costs ~50× the HMAC itself.
+ */
+function keyObjectOf(key: string | Buffer): KeyObject {
+  const text = Buffer.isBuffer(key) ? key.toString('utf8') : key;
+  return text.includes('-----BEGIN') ? createPublicKey(text) : createSecretKey(Buffer.isBuffer(key) ? key : Buffer.from(key));
 }
