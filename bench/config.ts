@@ -36,13 +36,13 @@ export function planFor(quick: boolean): Plan {
         rounds: 1,
         concurrency: 16,
         createClients: 50,
-        cancelRounds: 30,
-        scaleMs: 800,
+        cancelRounds: 20,
+        scaleMs: 500,
         scaleSmall: 1_000,
         scaleLarge: { memory: 100_000, database: 10_000 },
         idleTasks: 100_000,
-        doneTasks: 3_000,
-        cpuRequests: 1_500,
+        doneTasks: 1_500,
+        cpuRequests: 600,
       }
     : {
         quick,
@@ -58,6 +58,6 @@ export function planFor(quick: boolean): Plan {
         scaleLarge: { memory: 100_000, database: 100_000 },
         idleTasks: 100_000,
         doneTasks: 20_000,
-        cpuRequests: 8_000,
+        cpuRequests: 6_000,
       };
 }

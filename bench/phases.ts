@@ -83,14 +83,23 @@ export const PHASES: Phase[] = [
     name: 'tasks/get with few and many live tasks',
     async run(ctx) {
       const { memory, database: onDisk } = ctx.plan.scaleLarge;
-      await using(ctx, [onMemory(undefined, 'scale-memory-small'), onMemory(undefined, 'scale-memory-large')], (a, b) => measureScale(ctx, a, b, memory));
       const files = ['scale-small.sqlite', 'scale-large.sqlite'].map((f) => join(ctx.o.workDir, f));
-      await using(ctx, [onSqlite(files[0], 'scale-sqlite-small'), onSqlite(files[1], 'scale-sqlite-large')], (a, b) => measureScale(ctx, a, b, onDisk));
       const urls = [await database(ctx, 'bench_small'), await database(ctx, 'bench_large')];
-      const [a, b] = urls.map((url, i) => onPostgres(typeof url === 'string' ? url : '', `scale-postgres-${i ? 'large' : 'small'}`, POSTGRES));
+      const pg = urls.map((url, i) => onPostgres(typeof url === 'string' ? url : '', `scale-postgres-${i ? 'large' : 'small'}`, POSTGRES));
       const down = urls.find((u): u is { reason: string } => typeof u !== 'string');
-      if (down) return measureScale(ctx, missing(a, down.reason), missing(b, down.reason), onDisk);
-      await using(ctx, [a, b], (sa, sb) => measureScale(ctx, sa, sb, onDisk));
+      const cs = [
+        onMemory(undefined, 'scale-memory-small'),
+        onMemory(undefined, 'scale-memory-large'),
+        onSqlite(files[0], 'scale-sqlite-small'),
+        onSqlite(files[1], 'scale-sqlite-large'),
+        ...(down ? [] : pg),
+      ];
+      // All six start together (they idle until their turn); the pairs are measured one after another.
+      await using(ctx, cs, async (ma, mb, sa, sb, pa, pb) => {
+        await measureScale(ctx, ma, mb, memory);
+        await measureScale(ctx, sa, sb, onDisk);
+        await measureScale(ctx, pa ?? missing(pg[0], down?.reason ?? '?'), pb ?? missing(pg[1], down?.reason ?? '?'), onDisk);
+      });
     },
   },
   {

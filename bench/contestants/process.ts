@@ -23,6 +23,10 @@ export interface BenchOptions {
 /** A started contestant. */
 export class Running {
   readonly client: LoopbackClient;
+  /** Set once `stop()` was called. */
+  stopping = false;
+  /** Why the process ended, when it ended without being stopped. */
+  died?: string;
   constructor(readonly spec: ProcessSpec, readonly port: number, private readonly child: ChildProcess) {
     this.client = new LoopbackClient(port);
   }
@@ -39,6 +43,7 @@ export class Running {
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     this.client.close();
     if (this.child.exitCode !== null || this.child.signalCode !== null) return;
     const exited = new Promise<void>((r) => this.child.once('exit', () => r()));
@@ -70,8 +75,14 @@ export async function startProcess(spec: ProcessSpec, o: BenchOptions, readyMs =
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  child.once('exit', () => log.end());
   const running = new Running(spec, port, child);
+  child.once('exit', (code, signal) => {
+    if (!running.stopping) {
+      running.died = `exited on its own (${signal ?? `code ${code}`}): ${lastLines(tail)}`;
+      log.write(`\n[bench] ${running.died}\n`);
+    }
+    log.end();
+  });
   const deadline = Date.now() + readyMs;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`exited (${child.exitCode ?? child.signalCode}) before listening: ${lastLines(tail)}`);

@@ -53,21 +53,31 @@ export async function measureCpuCost(ctx: Ctx, contestants: Started[]): Promise<
       for (const k of ['cpuCall', 'cpuGet'] as const) ctx.results.notRun(k, s.c.name, (err as Error).message);
     }
   }
+  const failed = new Set<(typeof live)[number]>();
   for (let round = 0; round < ctx.plan.rounds; round++) {
     for (const l of live) {
-      for (const k of l.kinds) {
-        const before = await serverStats(l.s.run, l.s.c.token);
-        const r = await load(l.s, k, ctx.plan.cpuRequests, 600_000);
-        const after = await serverStats(l.s.run, l.s.c.token);
-        if (r.errors) throw new Error(`${l.s.c.name}: ${r.errors} failed requests (first: ${r.firstError})`);
-        const used = after.cpu.user + after.cpu.system - (before.cpu.user + before.cpu.system);
-        k.usedUs += used;
-        k.requests += r.requests;
-        k.perRound.push(used / r.requests);
+      if (failed.has(l)) continue;
+      try {
+        for (const k of l.kinds) {
+          const before = await serverStats(l.s.run, l.s.c.token);
+          const r = await load(l.s, k, ctx.plan.cpuRequests, 600_000);
+          const after = await serverStats(l.s.run, l.s.c.token);
+          if (r.errors) throw new Error(`${r.errors} failed requests (first: ${r.firstError})`);
+          const used = after.cpu.user + after.cpu.system - (before.cpu.user + before.cpu.system);
+          k.usedUs += used;
+          k.requests += r.requests;
+          k.perRound.push(used / r.requests);
+        }
+      } catch (err) {
+        // One contestant failing must not cost the others their figures.
+        const reason = l.s.run.died ?? (err as Error).message;
+        for (const k of ['cpuCall', 'cpuGet'] as const) ctx.results.notRun(k, l.s.c.name, `round ${round + 1}: ${reason}`);
+        ctx.log(`  ${l.s.c.name}: NOT RUN — round ${round + 1}: ${reason}`);
+        failed.add(l);
       }
     }
   }
-  for (const l of live) {
+  for (const l of live.filter((x) => !failed.has(x))) {
     for (const k of l.kinds) {
       const note = k.perRound.length > 1 ? `rounds: ${k.perRound.map((x) => Math.round(x)).join(', ')} µs` : undefined;
       ctx.results.set(k.metric, l.s.c.name, k.usedUs / k.requests, note);

@@ -32,7 +32,7 @@ export async function measureScale(ctx: Ctx, small: Started, big: Started, large
         side.ms = seeded.ms;
       }),
     );
-    for (const side of sides) await latency(ctx, side.s, side.reqs, ctx.plan.warmupMs * 2); // warm-up only
+    for (const side of sides) await latency(ctx, side.s, side.reqs, ctx.plan.warmupMs * (ctx.plan.quick ? 1 : 2)); // warm-up only
     const rounds = Math.max(2, ctx.plan.rounds);
     for (let round = 0; round < rounds; round++) {
       // A B, B A, A B, …: neither side always goes first.
