@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { launch, type Started } from './contestants/lineup.js';
 import { createDatabase } from './support/databases.js';
 import { limit, mcpNestPeer, onMemory, onPostgres, onSqlite, sdkPeer, type Contestant } from './contestants/registry.js';
-import { CANCEL_CROSS, CANCEL_LOCAL, CPU_AUTH, CPU_AUTH_FRESH, CPU_BASE, CPU_NO_TELEMETRY, MCP_NEST, POSTGRES } from './report/names.js';
+import { CANCEL_CROSS, CANCEL_LOCAL, CPU_AUTH, CPU_AUTH_FRESH, CPU_BASE, CPU_BASE_FRESH, CPU_NO_TELEMETRY, MCP_NEST, POSTGRES } from './report/names.js';
 import { measureCancel } from './scenarios/cancel.js';
 import type { Ctx } from './scenarios/context.js';
 import { measureCpuCost } from './scenarios/cpu-cost.js';
@@ -113,7 +113,10 @@ export const PHASES: Phase[] = [
     async run(ctx) {
       const auth = { ...onMemory(CPU_AUTH, 'cpu-auth', { MCP_AUTH: '1' }), auth: true };
       const fresh = { ...onMemory(CPU_AUTH_FRESH, 'cpu-auth-fresh', { MCP_AUTH: '1' }), auth: true, freshTokens: true };
-      const variants = [onMemory(CPU_BASE, 'cpu-base'), onMemory(CPU_NO_TELEMETRY, 'cpu-no-telemetry', { MCP_TELEMETRY: '0' }), auth, fresh];
+      // Auth off, sent the very requests the new-token variant gets (the token is ignored): building a
+      // new request per send changes the load generator's pace, and with it the server's CPU per request.
+      const baseFresh = { ...onMemory(CPU_BASE_FRESH, 'cpu-base-fresh'), freshTokens: true };
+      const variants = [onMemory(CPU_BASE, 'cpu-base'), onMemory(CPU_NO_TELEMETRY, 'cpu-no-telemetry', { MCP_TELEMETRY: '0' }), auth, baseFresh, fresh];
       await using(ctx, variants, (...s) => measureCpuCost(ctx, s));
     },
   },

@@ -1,8 +1,9 @@
 // node dist/bench/profile-one.js <get|call|create> [--store=memory|sqlite|postgres] [--auth] [--seconds=8] [--top=25]
+//   [--fresh] (with --auth: a never-seen token on every request) [--env=NAME=VALUE ...] (demo environment, e.g. --env=MCP_FAST_PATH=0) [--no-profile] (CPU figure only)
 // One workload against one demo process run with --cpu-prof, then where its CPU went (profile-summary).
 // For chasing a hot spot the bench reported: every other load is left out of the profile.
 import { execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startPostgres, type TestPostgres } from '../test/support/postgres.js';
@@ -11,6 +12,7 @@ import { onMemory, onPostgres, onSqlite, type Contestant } from './contestants/r
 import { runLoad } from './load/closed-loop.js';
 import { TASKS_CAPS, taskGet, toolCall } from './load/rpc.js';
 import { startLongTasks } from './scenarios/live-tasks.js';
+import { freshTokens } from './support/tokens.js';
 
 const [kind = 'get', ...flags] = process.argv.slice(2);
 const flag = (name: string) => flags.find((f) => f.startsWith(`--${name}`))?.split('=')[1] ?? (flags.includes(`--${name}`) ? '' : undefined);
@@ -18,22 +20,30 @@ const store = flag('store') ?? 'memory';
 const seconds = Number(flag('seconds') ?? 8);
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const workDir = join(root, 'bench', '.work', `profile-${kind}-${store}`);
-const o = { root, workDir, profile: true };
+const profile = !flags.includes('--no-profile');
+const o = { root, workDir, profile };
+const extraEnv = Object.fromEntries(flags.filter((f) => f.startsWith('--env=')).map((f) => f.slice(6).split(/=(.*)/s).slice(0, 2)));
 
 let pg: TestPostgres | undefined;
 let c: Contestant;
 if (store === 'postgres') c = onPostgres((pg = await startPostgres()).url, 'profiled');
 else if (store === 'sqlite') c = onSqlite(join(workDir, 'profiled.sqlite'), 'profiled');
 else c = onMemory('module/memory', 'profiled');
+c = { ...c, spec: { ...c.spec, env: { ...c.spec.env, ...extraEnv } } };
 if (flag('auth') !== undefined) c = { ...c, spec: { ...c.spec, env: { ...c.spec.env, MCP_AUTH: '1' } }, auth: true };
 
+// An earlier run's profile would otherwise be the one read below.
+rmSync(join(workDir, 'profiles'), { recursive: true, force: true });
 const s = await launch(c, o, console.log);
 if (!s.ok) throw new Error(s.reason);
 const ids = await startLongTasks(s.run, 16, c.token);
+const pool = flags.includes('--fresh') ? freshTokens(s.run.port, 400_000) : undefined;
+let used = 0;
+const token = () => pool?.[used++ % pool.length] ?? c.token;
 const next =
-  kind === 'get' ? (w: number) => taskGet(ids[w % ids.length], { token: c.token })
-  : kind === 'call' ? () => toolCall('greet', { name: 'bench' }, { token: c.token })
-  : () => toolCall('slow_compute', { seconds: 0 }, { caps: TASKS_CAPS, token: c.token });
+  kind === 'get' ? (w: number) => taskGet(ids[w % ids.length], { token: token() })
+  : kind === 'call' ? () => toolCall('greet', { name: 'bench' }, { token: token() })
+  : () => toolCall('slow_compute', { seconds: 0 }, { caps: TASKS_CAPS, token: token() });
 const r = await runLoad({
   client: s.run.client,
   concurrency: kind === 'create' ? 1 : 16,
@@ -47,6 +57,7 @@ const r = await runLoad({
 console.log(`${kind} on ${store}: ${Math.round(r.rps)} req/s, p50 ${r.latency.p50.toFixed(2)} ms, p99 ${r.latency.p99.toFixed(2)} ms, ${Math.round(((r.serverCpuSeconds ?? 0) * 1e6) / r.requests)} µs server CPU per request, ${r.errors} errors`);
 await s.run.stop();
 await pg?.stop();
+if (!profile) process.exit(0);
 const dir = join(workDir, 'profiles', 'profiled');
 console.log(`profile: ${join(dir, readdirSync(dir)[0])} (includes start-up: module loading shows up as node:internal/modules)`);
 execFileSync(process.execPath, [join(root, 'dist/bench/profile-summary.js'), dir, flag('top') ?? '25'], { stdio: 'inherit' });

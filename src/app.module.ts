@@ -19,6 +19,8 @@ const storage = demoStorage();
       auth: demoAuth(),
       telemetry: process.env.MCP_TELEMETRY !== '0',
       lease: process.env.MCP_LEASE ? Number(process.env.MCP_LEASE) : undefined,
+      // The demo has no middleware of its own, so it takes the fast path (MCP_FAST_PATH=0: the Nest route).
+      fastPath: process.env.MCP_FAST_PATH !== '0',
     }),
     // First: the conformance suite calls the first listed tool with empty arguments.
     ConformanceModule,

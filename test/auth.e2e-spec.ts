@@ -22,10 +22,10 @@ class AppJwtStrategy extends PassportStrategy(Strategy, 'app-jwt') {
 @Module({ providers: [AppJwtStrategy] })
 class AppAuthModule {}
 
-describe('authentication (HS256, module strategy)', () => {
+describe.each([false, true])('authentication (HS256, module strategy; fastPath %s)', (fastPath) => {
   let app: INestApplication;
   beforeAll(async () => {
-    app = await createAuthApp();
+    app = await createAuthApp({ fastPath });
   });
   afterAll(() => app.close());
 

@@ -6,10 +6,10 @@ import { call, rpc, TASKS, waitForTask } from './support/mcp-request.js';
 const ELICIT = { elicitation: {} };
 const yes = { action: 'accept', content: { ok: true } };
 
-describe('synchronous input (MRTR) and prepare', () => {
+describe.each([false, true])('synchronous input (MRTR) and prepare (fastPath %s)', (fastPath) => {
   let app: INestApplication;
   beforeAll(async () => {
-    app = await createFixtureApp({ principal: (req) => String(req.headers['x-user'] ?? 'anon') });
+    app = await createFixtureApp({ fastPath, principal: (req) => String(req.headers['x-user'] ?? 'anon') });
   });
   afterAll(() => app.close());
 

@@ -9,10 +9,10 @@ const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const FULL = { ...TASKS, elicitation: {}, sampling: {}, roots: {} };
 const ACK = { resultType: 'complete', _meta: expect.any(Object) };
 
-describe('task lifecycle', () => {
+describe.each([false, true])('task lifecycle (fastPath %s)', (fastPath) => {
   let app: INestApplication;
   beforeAll(async () => {
-    app = await createFixtureApp();
+    app = await createFixtureApp({ fastPath });
   });
   afterAll(() => app.close());
 

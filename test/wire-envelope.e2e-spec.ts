@@ -4,10 +4,10 @@ import request from 'supertest';
 import { createFixtureApp } from './fixtures/fixture-app.js';
 import { call, rpc, TASKS, VERSION } from './support/mcp-request.js';
 
-describe('2026-07-28 envelope, headers and method routing', () => {
+describe.each([false, true])('2026-07-28 envelope, headers and method routing (fastPath %s)', (fastPath) => {
   let app: INestApplication;
   beforeAll(async () => {
-    app = await createFixtureApp();
+    app = await createFixtureApp({ fastPath });
   });
   afterAll(() => app.close());
 

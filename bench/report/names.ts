@@ -9,4 +9,5 @@ export const CANCEL_LOCAL = 'module/memory, same instance';
 export const CPU_BASE = 'module/memory, telemetry on, auth off';
 export const CPU_NO_TELEMETRY = 'module/memory, telemetry off';
 export const CPU_AUTH = 'module/memory, JWT auth on';
+export const CPU_BASE_FRESH = 'module/memory, auth off, the same new-token requests';
 export const CPU_AUTH_FRESH = 'module/memory, JWT auth on, a new token per request';

@@ -1,5 +1,5 @@
 import type { MetricKey } from './metrics.js';
-import { CANCEL_CROSS, CPU_AUTH, CPU_AUTH_FRESH, CPU_BASE, CPU_NO_TELEMETRY, LIMIT, MCP_NEST, MEMORY, POSTGRES, SDK, SQLITE } from './names.js';
+import { CANCEL_CROSS, CPU_AUTH, CPU_AUTH_FRESH, CPU_BASE, CPU_BASE_FRESH, CPU_NO_TELEMETRY, LIMIT, MCP_NEST, MEMORY, POSTGRES, SDK, SQLITE } from './names.js';
 import type { Results } from './results.js';
 
 /** A target of the issue, attached to the figure (metric × contestant) it judges. */
@@ -40,8 +40,10 @@ export const TARGETS: Target[] = [
   { metric: 'callRps', contestant: MEMORY, text: 'sync tools/call ≥ 1.0× MCP-Nest throughput', measure: ratio('callRps', MEMORY, MCP_NEST), met: (x) => x >= 1 },
   { metric: 'cpuCall', contestant: CPU_AUTH, text: 'JWT auth CPU ≤ 1.3× auth off (tools/call, one token reused)', measure: ratio('cpuCall', CPU_AUTH, CPU_BASE), met: (x) => x <= 1.3 },
   { metric: 'cpuGet', contestant: CPU_AUTH, text: 'JWT auth CPU ≤ 1.3× auth off (tasks/get, one token reused)', measure: ratio('cpuGet', CPU_AUTH, CPU_BASE), met: (x) => x <= 1.3 },
-  { metric: 'cpuCall', contestant: CPU_AUTH_FRESH, text: 'JWT auth CPU ≤ 1.3× auth off (tools/call, a new token each request)', measure: ratio('cpuCall', CPU_AUTH_FRESH, CPU_BASE), met: (x) => x <= 1.3 },
-  { metric: 'cpuGet', contestant: CPU_AUTH_FRESH, text: 'JWT auth CPU ≤ 1.3× auth off (tasks/get, a new token each request)', measure: ratio('cpuGet', CPU_AUTH_FRESH, CPU_BASE), met: (x) => x <= 1.3 },
+  { metric: 'cpuCall', contestant: CPU_AUTH_FRESH, text: 'JWT auth CPU ≤ 1.3× auth off (tools/call, a new token each request; both sent the same requests)', measure: ratio('cpuCall', CPU_AUTH_FRESH, CPU_BASE_FRESH), met: (x) => x <= 1.3 },
+  { metric: 'cpuGet', contestant: CPU_AUTH_FRESH, text: 'JWT auth CPU ≤ 1.3× auth off (tasks/get, a new token each request; both sent the same requests)', measure: ratio('cpuGet', CPU_AUTH_FRESH, CPU_BASE_FRESH), met: (x) => x <= 1.3 },
+  { metric: 'cpuCall', contestant: CPU_AUTH_FRESH, text: 'JWT auth, a new token each request, vs auth off sent one prebuilt request (tools/call)', measure: ratio('cpuCall', CPU_AUTH_FRESH, CPU_BASE) },
+  { metric: 'cpuGet', contestant: CPU_AUTH_FRESH, text: 'JWT auth, a new token each request, vs auth off sent one prebuilt request (tasks/get)', measure: ratio('cpuGet', CPU_AUTH_FRESH, CPU_BASE) },
   { metric: 'create1P99', contestant: MEMORY, text: 'create p99, one client ≤ 5 ms (memory)', measure: absolute('create1P99', MEMORY, 'ms'), met: (x) => x <= 5 },
   { metric: 'create1P99', contestant: POSTGRES, text: 'create p99, one client ≤ 15 ms (PostgreSQL)', measure: absolute('create1P99', POSTGRES, 'ms'), met: (x) => x <= 15 },
   { metric: 'cancelP99', contestant: CANCEL_CROSS, text: 'cross-instance cancel p99 ≤ 50 ms', measure: absolute('cancelP99', CANCEL_CROSS, 'ms'), met: (x) => x <= 50 },

@@ -15,6 +15,7 @@ import { DataSourceTaskStore } from './store/data-source-task.store.js';
 import { TaskEventBus } from './events/task-event-bus.interface.js';
 import { bodyParserErrors } from './http/body-parser-errors.js';
 import { McpEndpointController } from './http/mcp-endpoint.controller.js';
+import { McpFastPath } from './http/fast-path.listener.js';
 import { McpEndpoint } from './http/mcp.endpoint.js';
 import { ProtectedResourceController } from './http/protected-resource.controller.js';
 import { SdkBridge } from './http/sdk-bridge.js';
@@ -57,6 +58,7 @@ const providers: Provider[] = [
   McpDispatcher,
   SdkBridge,
   McpEndpoint,
+  McpFastPath,
   TaskListenHandler,
   McpTelemetryInterceptor,
 ];

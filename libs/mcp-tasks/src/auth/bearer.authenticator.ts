@@ -4,7 +4,7 @@ import passport from 'passport';
 import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
 import { unauthorized } from './auth-challenge.js';
 import { audiencesOf } from './claims-principal.js';
-import { registerJwtStrategy } from './jwt-strategy.factory.js';
+import { jwtVerifier, type StrategyOutcome, type TokenVerifier } from './jwt-strategy.factory.js';
 import type { McpAuthOptions } from './mcp-auth-options.interface.js';
 
 export interface Authenticated {
@@ -13,8 +13,10 @@ export interface Authenticated {
   resource: string;
 }
 
-/** Verified tokens remembered at most; the oldest is dropped first. */
+/** Verified tokens remembered at most (two generations of half as many). */
 const CACHE_MAX = 10_000;
+
+type Entry = { value: Authenticated; until: number };
 
 /**
  * Runs the configured passport strategy on a request; a refusal is a 401 `RpcError` with the
@@ -23,18 +25,21 @@ const CACHE_MAX = 10_000;
  */
 @Injectable()
 export class BearerAuthenticator implements OnModuleInit {
-  private strategy = '';
+  private strategy: TokenVerifier = () => Promise.resolve({});
   private ttl = 0;
-  private readonly verified = new Map<string, { value: Authenticated; until: number }>();
+  // When the newer generation is full it becomes the older one, and the older one is dropped whole:
+  // no per-insert eviction (deleting a Map's oldest key one at a time made each insert scan the
+  // deleted slots before it).
+  private recent = new Map<string, Entry>();
+  private older = new Map<string, Entry>();
 
   constructor(@Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions) {}
 
   onModuleInit(): void {
     const auth = this.options.auth;
     if (!auth) return;
-    this.strategy = auth.strategy ?? `mcp-tasks-jwt:${this.options.server.name}`;
+    this.strategy = auth.strategy ? passportStrategy(auth.strategy) : jwtVerifier(auth);
     this.ttl = auth.cacheTtl ?? (auth.strategy ? 0 : 60_000);
-    if (!auth.strategy) registerJwtStrategy(this.strategy, auth);
   }
 
   async authenticate(req: IncomingMessage): Promise<Authenticated> {
@@ -42,9 +47,8 @@ export class BearerAuthenticator implements OnModuleInit {
     const header = req.headers.authorization;
     if (!header) throw unauthorized(auth.resource, 'missing');
     const now = Date.now();
-    const hit = this.verified.get(header);
+    const hit = this.recent.get(header) ?? this.older.get(header);
     if (hit && hit.until > now) return hit.value;
-    if (hit) this.verified.delete(header);
     const value = await this.verify(req, auth);
     this.remember(header, value, now);
     return value;
@@ -55,19 +59,16 @@ export class BearerAuthenticator implements OnModuleInit {
     const exp = typeof value.claims.exp === 'number' ? value.claims.exp * 1000 : Infinity;
     const until = Math.min(now + this.ttl, exp);
     if (until <= now) return;
-    if (this.verified.size >= CACHE_MAX) this.verified.delete(this.verified.keys().next().value!);
-    this.verified.set(header, { value, until });
+    if (this.recent.size >= CACHE_MAX / 2) {
+      this.older = this.recent;
+      this.recent = new Map();
+    }
+    this.recent.set(header, { value, until });
   }
 
   private async verify(req: IncomingMessage, auth: McpAuthOptions): Promise<Authenticated> {
-    const user = await new Promise<unknown>((resolve, reject) => {
-      const res = {} as ServerResponse;
-      passport.authenticate(this.strategy, { session: false }, (err: unknown, found: unknown, info: unknown) => {
-        if (err) reject(err);
-        else if (!found) reject(unauthorized(auth.resource, describe(info)));
-        else resolve(found);
-      })(req, res, (e?: unknown) => (e ? reject(e) : resolve(undefined)));
-    });
+    const { user, info } = await this.strategy(req);
+    if (!user) throw unauthorized(auth.resource, describe(info));
     const claims = (user && typeof user === 'object' ? user : {}) as Record<string, unknown>;
     // RFC 8707: the token must be minted for this resource, whichever strategy verified it.
     const accepted = [auth.audience ?? auth.resource].flat();
@@ -76,6 +77,18 @@ export class BearerAuthenticator implements OnModuleInit {
     if (typeof claims.sub !== 'string' || !claims.sub) throw unauthorized(auth.resource, 'the token names no subject');
     return { claims, resource };
   }
+}
+
+/** An app's strategy, registered with passport under `name`, through passport (it may read anything on the request). */
+function passportStrategy(name: string): TokenVerifier {
+  return (req) =>
+    new Promise<StrategyOutcome>((resolve, reject) => {
+      passport.authenticate(name, { session: false }, (err: unknown, user: unknown, info: unknown) => (err ? reject(err) : resolve({ user, info })))(
+        req,
+        {} as ServerResponse,
+        (e?: unknown) => (e ? reject(e) : resolve({})),
+      );
+    });
 }
 
 const describe = (info: unknown): string => {

@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { classifyInboundRequest } from '@modelcontextprotocol/server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ProgressSink } from '../context/sync-tool.context.js';
 import { DISPATCHED_METHODS, McpDispatcher } from '../dispatcher/mcp.dispatcher.js';
@@ -9,6 +8,7 @@ import { META } from '../protocol/protocol.constants.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import { checkHostAndOrigin } from './dns-rebinding.check.js';
 import { Reply, replyError } from './reply.js';
+import { RequestClassifier } from './request-classifier.js';
 import { notARequest, readJsonBody } from './request-body.js';
 import { SdkBridge } from './sdk-bridge.js';
 import { TaskListenHandler } from '../subscriptions/task-listen.handler.js';
@@ -27,6 +27,7 @@ type Req = IncomingMessage & { body?: unknown };
 export class McpEndpoint {
   private readonly logger = new Logger('McpTasks');
   private readonly serverMeta: Record<string, unknown>;
+  private readonly classifier = new RequestClassifier();
 
   constructor(
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
@@ -48,7 +49,7 @@ export class McpEndpoint {
       if (isResponse(body)) throw notARequest();
       id = idOf(body);
       const principal = await this.principals.resolve(req);
-      const route = req.method === 'POST' && body !== undefined ? classify(req, body) : undefined;
+      const route = req.method === 'POST' && body !== undefined ? this.classifier.classify(req, body) : undefined;
       if (route?.kind === 'reject') throw new RpcError(route.code, route.message, route.data, route.httpStatus);
       if (route?.kind !== 'modern' || route.messageKind !== 'request' || !this.owns(route.message)) {
         return await this.sdk.serve(req, res, body, principal);
@@ -97,15 +98,6 @@ const isResponse = (body: unknown): boolean =>
   !!body && typeof body === 'object' && !Array.isArray(body) && !('method' in body) && ('result' in body || 'error' in body);
 
 const NEVER_ABORTED = new AbortController().signal;
-
-const classify = (req: Req, body: unknown) =>
-  classifyInboundRequest({
-    httpMethod: 'POST',
-    protocolVersionHeader: req.headers['mcp-protocol-version'] as string | undefined,
-    mcpMethodHeader: req.headers['mcp-method'] as string | undefined,
-    mcpNameHeader: req.headers['mcp-name'] as string | undefined,
-    body,
-  });
 
 const idOf = (body: unknown): string | number | null => {
   const id = (body as { id?: unknown } | undefined)?.id;

@@ -79,4 +79,14 @@ export interface McpTasksModuleOptions {
   allowedHosts?: string[];
   /** Origins allowed to call the endpoint from a browser; others get 403. Default: none but same-host. */
   allowedOrigins?: string[];
+  /**
+   * Answer `POST <path>` requests for `tools/call` and `tasks/*` (told by their `Mcp-Method` header)
+   * straight from the Node HTTP server, before the platform's router, middleware and body parser and
+   * before Nest's global guards, interceptors, pipes and filters for the endpoint route. The library's
+   * own checks (host and origin, headers, authentication, scopes, ownership) and the tools' own Nest
+   * guards and interceptors still run. About 3× the `tasks/get` throughput; turn it on only when no
+   * app-wide middleware (CORS headers, rate limits, request logging) must see those requests.
+   * Honours the global prefix (not its `exclude` list or URI versioning). Default `false`.
+   */
+  fastPath?: boolean;
 }

@@ -29,6 +29,7 @@ export interface ResolvedOptions {
   requestStateTtl: number;
   allowedHosts?: string[];
   allowedOrigins?: string[];
+  fastPath: boolean;
 }
 
 export const MCP_TASKS_OPTIONS = Symbol('MCP_TASKS_OPTIONS');
@@ -66,6 +67,7 @@ export function resolveOptions(raw: McpTasksModuleOptions | undefined): Resolved
   positive('maxTasks', o.maxTasks, true);
   positive('requestStateTtl', o.requestStateTtl, false);
   if (typeof o.tasks !== 'boolean') fail('tasks must be a boolean');
+  if (o.fastPath !== undefined && typeof o.fastPath !== 'boolean') fail('fastPath must be a boolean');
   if (o.telemetry !== undefined && typeof o.telemetry !== 'boolean') fail('telemetry must be a boolean');
   if (o.principal !== undefined && typeof o.principal !== 'function') fail('principal must be a function');
   if (o.scope !== undefined && typeof o.scope !== 'function') fail('scope must be a function');
@@ -99,6 +101,7 @@ export function resolveOptions(raw: McpTasksModuleOptions | undefined): Resolved
     requestStateTtl: o.requestStateTtl,
     allowedHosts: o.allowedHosts,
     allowedOrigins: o.allowedOrigins,
+    fastPath: o.fastPath ?? false,
   };
 }
 

@@ -1,0 +1,53 @@
+import { classifyInboundRequest } from '@modelcontextprotocol/server';
+import type { IncomingMessage } from 'node:http';
+
+type Route = ReturnType<typeof classifyInboundRequest>;
+
+/** Distinct envelopes remembered; clients repeat theirs on every request, so a few suffice. */
+const MEMO_MAX = 512;
+const REQUEST_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
+
+const plain = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const header = (req: IncomingMessage, name: string): string | undefined => req.headers[name] as string | undefined;
+
+/**
+ * The SDK's era classification of a POSTed body. Its verdict on a well-formed request depends only
+ * on the headers, the method and the `_meta` envelope, and checking that envelope (zod) was the
+ * largest cost of a `tasks/get`. So a body that is structurally a JSON-RPC request has its
+ * (headers, method, envelope) verdict remembered; anything else asks the SDK every time.
+ */
+export class RequestClassifier {
+  private readonly verdicts = new Map<string, boolean>();
+
+  classify(req: IncomingMessage, body: unknown): Route {
+    const input = {
+      httpMethod: 'POST',
+      protocolVersionHeader: header(req, 'mcp-protocol-version'),
+      mcpMethodHeader: header(req, 'mcp-method'),
+      mcpNameHeader: header(req, 'mcp-name'),
+    };
+    if (!isRequestShape(body)) return classifyInboundRequest({ ...input, body });
+    const meta = (body.params as Record<string, unknown> | undefined)?._meta;
+    const key = `${input.protocolVersionHeader}\n${input.mcpMethodHeader}\n${body.method}\n${JSON.stringify(meta)}`;
+    let modern = this.verdicts.get(key);
+    if (modern === undefined) {
+      // The same envelope on a minimal request: the verdict the full body would get.
+      const probe = classifyInboundRequest({ ...input, body: { jsonrpc: '2.0', id: 0, method: body.method, params: { _meta: meta } } });
+      modern = probe.kind === 'modern' && probe.messageKind === 'request';
+      if (this.verdicts.size >= MEMO_MAX) this.verdicts.delete(this.verdicts.keys().next().value!);
+      this.verdicts.set(key, modern);
+    }
+    if (!modern) return classifyInboundRequest({ ...input, body });
+    const claimed = (meta as Record<string, unknown>)['io.modelcontextprotocol/protocolVersion'] as string;
+    return { kind: 'modern', messageKind: 'request', message: body, classification: { era: 'modern', revision: claimed } } as Route;
+  }
+}
+
+/** What the SDK's JSON-RPC request schema accepts, minus `_meta` (strict keys; a string or safe-integer id). */
+function isRequestShape(body: unknown): body is { jsonrpc: '2.0'; id: string | number; method: string; params?: Record<string, unknown> } {
+  if (!plain(body) || body.jsonrpc !== '2.0' || typeof body.method !== 'string') return false;
+  if (!(typeof body.id === 'string' || Number.isSafeInteger(body.id))) return false;
+  if (body.params !== undefined && !(plain(body.params) && plain(body.params._meta))) return false;
+  for (const k in body) if (!REQUEST_KEYS.has(k)) return false;
+  return body.params !== undefined;
+}
