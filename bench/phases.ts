@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { launch, type Started } from './contestants/lineup.js';
 import { createDatabase } from './support/databases.js';
 import { limit, mcpNestPeer, onMemory, onPostgres, onSqlite, sdkPeer, type Contestant } from './contestants/registry.js';
-import { CANCEL_CROSS, CANCEL_LOCAL, CPU_AUTH, CPU_AUTH_FRESH, CPU_BASE, CPU_BASE_FRESH, CPU_NO_TELEMETRY, MCP_NEST, POSTGRES } from './report/names.js';
+import { CANCEL_CROSS, CANCEL_LOCAL, CPU_AUTH, CPU_AUTH_FRESH, CPU_BASE, CPU_BASE_FRESH, CPU_NO_TELEMETRY, MCP_NEST, MEMORY_NEST_ROUTE, POSTGRES } from './report/names.js';
 import { measureCancel } from './scenarios/cancel.js';
 import type { Ctx } from './scenarios/context.js';
 import { measureCpuCost } from './scenarios/cpu-cost.js';
@@ -46,9 +46,10 @@ export const PHASES: Phase[] = [
   {
     name: 'head to head: limit, SDK, MCP-Nest, module on the memory store',
     async run(ctx) {
-      await using(ctx, [limit(), sdkPeer(), mcpNestPeer(), onMemory()], async (lim, sdk, nest, mem) => {
-        await headToHead(ctx, [lim, sdk, mem], TASKS_GET);
-        await headToHead(ctx, [lim, sdk, nest, mem], SYNC_CALL);
+      const routed = onMemory(MEMORY_NEST_ROUTE, 'module-memory-nest-route', { MCP_FAST_PATH: '0' });
+      await using(ctx, [limit(), sdkPeer(), mcpNestPeer(), onMemory(), routed], async (lim, sdk, nest, mem, viaNest) => {
+        await headToHead(ctx, [lim, sdk, mem, viaNest], TASKS_GET);
+        await headToHead(ctx, [lim, sdk, nest, mem, viaNest], SYNC_CALL);
         for (const s of [lim, sdk, mem]) await measureCreate(ctx, s);
         await measureCancel(ctx, mem, mem, CANCEL_LOCAL);
       });

@@ -2,6 +2,8 @@
 export { LIMIT, SDK, MCP_NEST } from '../contestants/registry.js';
 
 export const MEMORY = 'module/memory';
+/** The same demo with `fastPath: false`: every request through Express and Nest's router. */
+export const MEMORY_NEST_ROUTE = 'module/memory, fastPath off';
 export const SQLITE = 'module/SQLite';
 export const POSTGRES = 'module/PostgreSQL';
 export const CANCEL_CROSS = 'module/PostgreSQL, via B';

@@ -1,13 +1,14 @@
 import { METRICS, type MetricKey } from './metrics.js';
-import { CANCEL_CROSS, CANCEL_LOCAL, LIMIT, MCP_NEST, MEMORY, POSTGRES, SDK, SQLITE } from './names.js';
+import { CANCEL_CROSS, CANCEL_LOCAL, LIMIT, MCP_NEST, MEMORY, MEMORY_NEST_ROUTE, POSTGRES, SDK, SQLITE } from './names.js';
 import type { Results } from './results.js';
 
-const SERIES = [LIMIT, SDK, MCP_NEST, MEMORY, SQLITE, POSTGRES, CANCEL_LOCAL, CANCEL_CROSS];
+const SERIES = [LIMIT, SDK, MCP_NEST, MEMORY, MEMORY_NEST_ROUTE, SQLITE, POSTGRES, CANCEL_LOCAL, CANCEL_CROSS];
 const COLORS: Record<string, string> = {
   [LIMIT]: '#9e9e9e',
   [SDK]: '#e08a2c',
   [MCP_NEST]: '#c9457a',
   [MEMORY]: '#2b6cb0',
+  [MEMORY_NEST_ROUTE]: '#90b4dc',
   [SQLITE]: '#2f855a',
   [POSTGRES]: '#6b46c1',
   [CANCEL_LOCAL]: '#2b6cb0',

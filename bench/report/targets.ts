@@ -1,5 +1,5 @@
 import type { MetricKey } from './metrics.js';
-import { CANCEL_CROSS, CPU_AUTH, CPU_AUTH_FRESH, CPU_BASE, CPU_BASE_FRESH, CPU_NO_TELEMETRY, LIMIT, MCP_NEST, MEMORY, POSTGRES, SDK, SQLITE } from './names.js';
+import { CANCEL_CROSS, CPU_AUTH, CPU_AUTH_FRESH, CPU_BASE, CPU_BASE_FRESH, CPU_NO_TELEMETRY, LIMIT, MCP_NEST, MEMORY, MEMORY_NEST_ROUTE, POSTGRES, SDK, SQLITE } from './names.js';
 import type { Results } from './results.js';
 
 /** A target of the issue, attached to the figure (metric × contestant) it judges. */
@@ -36,6 +36,8 @@ export const TARGETS: Target[] = [
   { metric: 'getRps', contestant: MEMORY, text: 'tasks/get ≥ 5× SDK peer throughput', measure: ratio('getRps', MEMORY, SDK), met: (x) => x >= 5 },
   { metric: 'getCpu', contestant: MEMORY, text: 'tasks/get by server CPU per request: limit ÷ module (the throughput ratio if neither side were load-generator bound)', measure: ratio('getCpu', LIMIT, MEMORY) },
   { metric: 'getCpu', contestant: MEMORY, text: 'tasks/get by server CPU per request: SDK peer ÷ module', measure: ratio('getCpu', SDK, MEMORY) },
+  { metric: 'getRps', contestant: MEMORY_NEST_ROUTE, text: 'tasks/get throughput, fastPath on ÷ off (Express and Nest routing every request)', measure: ratio('getRps', MEMORY, MEMORY_NEST_ROUTE) },
+  { metric: 'getRps', contestant: MEMORY_NEST_ROUTE, text: 'tasks/get with fastPath off ÷ SDK peer throughput', measure: ratio('getRps', MEMORY_NEST_ROUTE, SDK) },
   { metric: 'callRps', contestant: MEMORY, text: 'sync tools/call ≥ 1.0× SDK peer throughput', measure: ratio('callRps', MEMORY, SDK), met: (x) => x >= 1 },
   { metric: 'callRps', contestant: MEMORY, text: 'sync tools/call ≥ 1.0× MCP-Nest throughput', measure: ratio('callRps', MEMORY, MCP_NEST), met: (x) => x >= 1 },
   { metric: 'cpuCall', contestant: CPU_AUTH, text: 'JWT auth CPU ≤ 1.3× auth off (tools/call, one token reused)', measure: ratio('cpuCall', CPU_AUTH, CPU_BASE), met: (x) => x <= 1.3 },
