@@ -3,7 +3,10 @@ import { ApplicationConfig, HttpAdapterHost } from '@nestjs/core';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { DISPATCHED_METHODS } from '../dispatcher/mcp.dispatcher.js';
 import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
+import { RpcCode } from '../protocol/protocol.constants.js';
+import { RpcError } from '../protocol/rpc-error.js';
 import { McpEndpoint } from './mcp.endpoint.js';
+import { replyError } from './reply.js';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -37,9 +40,16 @@ export class McpFastPath implements OnApplicationBootstrap {
     const rest = server.listeners('request') as Listener[];
     server.removeAllListeners('request');
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      if (this.takes(req, path)) void this.endpoint.handle(req, res);
+      if (this.takes(req, path)) this.endpoint.handle(req, res).catch((err: unknown) => this.lastResort(err, res));
       else for (const listener of rest) listener.call(server, req, res);
     });
+  }
+
+  /** The endpoint answers its own errors; this is for a failure while answering one (Nest's route would catch it too). */
+  private lastResort(err: unknown, res: ServerResponse): void {
+    this.logger.error(`fastPath: request failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    if (res.headersSent) res.destroy();
+    else replyError(res, null, new RpcError(RpcCode.InternalError, 'Internal error'));
   }
 
   private takes(req: IncomingMessage, path: string): boolean {
