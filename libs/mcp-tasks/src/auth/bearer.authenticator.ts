@@ -32,6 +32,10 @@ export class BearerAuthenticator implements OnModuleInit {
   // deleted slots before it).
   private recent = new Map<string, Entry>();
   private older = new Map<string, Entry>();
+  // Tails of tokens verified once. A token is remembered when it comes back, so a stream of
+  // never-repeated tokens keeps no verified claims alive (the tail only decides whether to cache;
+  // a cache hit needs the whole header).
+  private seen = new Set<string>();
 
   constructor(@Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions) {}
 
@@ -59,6 +63,12 @@ export class BearerAuthenticator implements OnModuleInit {
     const exp = typeof value.claims.exp === 'number' ? value.claims.exp * 1000 : Infinity;
     const until = Math.min(now + this.ttl, exp);
     if (until <= now) return;
+    const tail = header.slice(-12);
+    if (!this.seen.has(tail)) {
+      if (this.seen.size >= CACHE_MAX) this.seen = new Set();
+      this.seen.add(tail);
+      return;
+    }
     if (this.recent.size >= CACHE_MAX / 2) {
       this.older = this.recent;
       this.recent = new Map();

@@ -27,7 +27,8 @@ export interface McpAuthOptions {
   strategy?: string;
   /**
    * How long (ms) a verified token is remembered, so repeated requests (every `tasks/get` poll) skip
-   * signature verification; never past the token's `exp`. Default 60 000 with the built-in strategy,
+   * signature verification; never past the token's `exp`. A token is remembered from its second use
+   * on (tokens sent once are not kept; at most 10 000 are). Default 60 000 with the built-in strategy,
    * 0 (off) with an app's `strategy`, whose `validate` may consult state (revocation) on every request.
    */
   cacheTtl?: number;

@@ -15,14 +15,29 @@ export async function readJsonBody(req: IncomingMessage & { body?: unknown }): P
   // Whatever another parser (urlencoded, text) made of a non-JSON body, MCP wants 415 for it.
   if (!isJson(req)) return undefined;
   if (req.body !== undefined) return req.body;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY) throw new RpcError(RpcCode.InvalidRequest, 'Request body too large', undefined, 413);
-    chunks.push(chunk as Buffer);
-  }
-  return parseJson(Buffer.concat(chunks).toString('utf8'));
+  return parseJson(await readText(req));
+}
+
+/** The body as text, at most MAX_BODY bytes (events, not an async iterator: this is the hot path). */
+function readText(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const fail = (err: unknown) => {
+      req.off('data', onData);
+      reject(err);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY) chunks.push(chunk);
+      else fail(new RpcError(RpcCode.InvalidRequest, 'Request body too large', undefined, 413));
+    };
+    req.on('data', onData);
+    req.once('error', fail);
+    req.once('end', () => resolve(chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8')));
+    // A client that goes away mid-body: nobody is left to answer (settling twice is a no-op).
+    req.once('close', () => reject(new Error('the request body was cut short')));
+  });
 }
 
 /** JSON text as a request body: not JSON → -32700; JSON but not an object → -32600 (JSON-RPC 2.0). */

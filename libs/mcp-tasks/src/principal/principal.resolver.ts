@@ -15,6 +15,9 @@ export const HOST_SCOPE = 'host';
  */
 @Injectable()
 export class PrincipalResolver {
+  /** Without auth or a scope resolver every request is this one principal. */
+  private host?: Principal;
+
   constructor(
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
     private readonly bearer: BearerAuthenticator,
@@ -26,7 +29,11 @@ export class PrincipalResolver {
       const { claims, resource } = await this.bearer.authenticate(req);
       return principalFromClaims(claims, this.options.server.name, resource);
     }
-    const subject = this.options.scope ? String(await this.options.scope(req)) : HOST_SCOPE;
+    if (!this.options.scope) return (this.host ??= this.hostPrincipal(HOST_SCOPE));
+    return this.hostPrincipal(String(await this.options.scope(req)));
+  }
+
+  private hostPrincipal(subject: string): Principal {
     return { subject, scopes: [], key: ownerKey(subject, this.options.server.name, '', '') };
   }
 }
