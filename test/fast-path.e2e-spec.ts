@@ -105,6 +105,22 @@ describe('fastPath', () => {
       expect(marked(text)).toBe(true);
     });
 
+    it('a body over 100 KB gets 413 -32600, like the Nest route; a deeply nested _meta is still answered', async () => {
+      const big = await call(app, 'echo', { text: 'x'.repeat(120 * 1024) });
+      expect(big.status).toBe(413);
+      expect(big.body.error.code).toBe(-32600);
+      // Too deep for JSON.stringify (the memo key), not for JSON.parse: written out as text.
+      const deep = `${'{"a":'.repeat(15_000)}{}${'}'.repeat(15_000)}`;
+      const meta = `{"io.modelcontextprotocol/protocolVersion":"${VERSION}","io.modelcontextprotocol/clientCapabilities":{},"x-deep":${deep}}`;
+      const res = await request(app.getHttpServer())
+        .post('/mcp')
+        .set({ 'content-type': 'application/json', 'mcp-protocol-version': VERSION, 'mcp-method': 'tools/call', 'mcp-name': 'echo' })
+        .send(`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hi"},"_meta":${meta}}}`);
+      expect([200, 400]).toContain(res.status);
+      expect(res.body.id).toBe(5);
+      expect(res.body.error?.code ?? 0).not.toBe(-32603);
+    });
+
     it('a path that only looks like the endpoint is left to the app', async () => {
       const res = await rpc(app, 'tasks/get', { taskId: 'x' }, { caps: TASKS, path: '/mcp/extra' });
       expect(res.status).toBe(404);

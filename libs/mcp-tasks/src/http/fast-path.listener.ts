@@ -7,6 +7,7 @@ import { RpcCode } from '../protocol/protocol.constants.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import { McpEndpoint } from './mcp.endpoint.js';
 import { replyError } from './reply.js';
+import { FAST_PATH_MAX_BODY } from './request-body.js';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -40,7 +41,7 @@ export class McpFastPath implements OnApplicationBootstrap {
     const rest = server.listeners('request') as Listener[];
     server.removeAllListeners('request');
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      if (this.takes(req, path)) this.endpoint.handle(req, res).catch((err: unknown) => this.lastResort(err, res));
+      if (this.takes(req, path)) this.endpoint.handle(req, res, FAST_PATH_MAX_BODY).catch((err: unknown) => this.lastResort(err, res));
       else for (const listener of rest) listener.call(server, req, res);
     });
   }

@@ -39,12 +39,13 @@ export class McpEndpoint {
     this.serverMeta = { [META.serverInfo]: { name: options.server.name, version: options.server.version } };
   }
 
-  async handle(req: Req, res: ServerResponse): Promise<void> {
+  /** `bodyLimit`: the largest body read when no body parser ran first (the fast path passes Nest's default). */
+  async handle(req: Req, res: ServerResponse, bodyLimit?: number): Promise<void> {
     let id: string | number | null = null;
     let reply: Reply | undefined;
     try {
       checkHostAndOrigin(req, this.options.allowedHosts, this.options.allowedOrigins);
-      const body = req.method === 'POST' ? await readJsonBody(req) : undefined;
+      const body = req.method === 'POST' ? await readJsonBody(req, bodyLimit) : undefined;
       // Servers send no requests on this wire, so a client has no responses to post (and no id to echo).
       if (isResponse(body)) throw notARequest();
       id = idOf(body);

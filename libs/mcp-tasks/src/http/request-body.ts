@@ -5,21 +5,24 @@ import { RpcError } from '../protocol/rpc-error.js';
 /** Largest body read when no body parser ran first (the SDK's own default). */
 const MAX_BODY = 4 * 1024 * 1024;
 
+/** The fast path's limit: Nest's default JSON body limit (100 KB), so both routes refuse the same bodies. */
+export const FAST_PATH_MAX_BODY = 100 * 1024;
+
 const isJson = (req: IncomingMessage): boolean => /^application\/([\w.+-]*\+)?json\b/i.test(req.headers['content-type'] ?? '');
 
 /**
  * The parsed JSON body. Uses what the app's body parser produced; reads the stream itself when the
  * app runs without one. Returns `undefined` for non-JSON bodies (the SDK answers those with 415).
  */
-export async function readJsonBody(req: IncomingMessage & { body?: unknown }): Promise<unknown> {
+export async function readJsonBody(req: IncomingMessage & { body?: unknown }, limit = MAX_BODY): Promise<unknown> {
   // Whatever another parser (urlencoded, text) made of a non-JSON body, MCP wants 415 for it.
   if (!isJson(req)) return undefined;
   if (req.body !== undefined) return req.body;
-  return parseJson(await readText(req));
+  return parseJson(await readText(req, limit));
 }
 
-/** The body as text, at most MAX_BODY bytes (events, not an async iterator: this is the hot path). */
-function readText(req: IncomingMessage): Promise<string> {
+/** The body as text, at most `limit` bytes (events, not an async iterator: this is the hot path). */
+function readText(req: IncomingMessage, limit: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -29,7 +32,7 @@ function readText(req: IncomingMessage): Promise<string> {
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= MAX_BODY) chunks.push(chunk);
+      if (size <= limit) chunks.push(chunk);
       else fail(new RpcError(RpcCode.InvalidRequest, 'Request body too large', undefined, 413));
     };
     req.on('data', onData);

@@ -5,6 +5,8 @@ type Route = ReturnType<typeof classifyInboundRequest>;
 
 /** Distinct envelopes remembered; clients repeat theirs on every request, so a few suffice. */
 const MEMO_MAX = 512;
+/** Longer envelopes are not remembered (a key holds the whole envelope as text). */
+const KEY_MAX = 4096;
 const REQUEST_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
 
 const plain = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -28,7 +30,8 @@ export class RequestClassifier {
     };
     if (!isRequestShape(body)) return classifyInboundRequest({ ...input, body });
     const meta = (body.params as Record<string, unknown> | undefined)?._meta;
-    const key = `${input.protocolVersionHeader}\n${input.mcpMethodHeader}\n${body.method}\n${JSON.stringify(meta)}`;
+    const key = keyOf(input.protocolVersionHeader, input.mcpMethodHeader, body.method, meta);
+    if (key === undefined) return classifyInboundRequest({ ...input, body });
     let modern = this.verdicts.get(key);
     if (modern === undefined) {
       // The same envelope on a minimal request: the verdict the full body would get.
@@ -41,6 +44,17 @@ export class RequestClassifier {
     const claimed = (meta as Record<string, unknown>)['io.modelcontextprotocol/protocolVersion'] as string;
     return { kind: 'modern', messageKind: 'request', message: body, classification: { era: 'modern', revision: claimed } } as Route;
   }
+}
+
+/** The memo key, or none for an envelope too big (or too deep to serialize) to remember. */
+function keyOf(version: string | undefined, methodHeader: string | undefined, method: string, meta: unknown): string | undefined {
+  let text: string;
+  try {
+    text = JSON.stringify(meta);
+  } catch {
+    return undefined;
+  }
+  return text.length > KEY_MAX ? undefined : `${version}\n${methodHeader}\n${method}\n${text}`;
 }
 
 /** What the SDK's JSON-RPC request schema accepts, minus `_meta` (strict keys; a string or safe-integer id). */

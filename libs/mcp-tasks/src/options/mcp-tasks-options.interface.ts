@@ -86,7 +86,8 @@ export interface McpTasksModuleOptions {
    * own checks (host and origin, headers, authentication, scopes, ownership) and the tools' own Nest
    * guards and interceptors still run. About 3× the `tasks/get` throughput; turn it on only when no
    * app-wide middleware (CORS headers, rate limits, request logging) must see those requests.
-   * Honours the global prefix (not its `exclude` list or URI versioning). Default `false`.
+   * Honours the global prefix (not its `exclude` list or URI versioning). Bodies over 100 KB (Nest's
+   * default JSON limit) get 413 on the fast path whatever limit the app's body parser has. Default `false`.
    */
   fastPath?: boolean;
 }
