@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -12,6 +11,7 @@ import { observed } from './fixtures/fixture-tools.js';
 import { listen } from './support/listen.js';
 import { call, cancelTask, getTask, rpc, TASKS, updateTask, waitForTask } from './support/mcp-request.js';
 import { startPostgres, type TestPostgres } from './support/postgres.js';
+import { freePort } from './support/free-port.js';
 
 const FULL = { ...TASKS, elicitation: {} };
 
@@ -179,14 +179,6 @@ describe('SQLite on a file', () => {
   });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForPort(port: number): Promise<void> {
   for (let i = 0; i < 200; i++) {

@@ -1,4 +1,5 @@
-import { DemoProcess, freePort } from './demo-process.js';
+import { freePort } from '../../support/free-port.js';
+import { DemoProcess } from './demo-process.js';
 import { demoToken } from './tokens.js';
 
 export const STATE_SECRET = 'reliability-shared-request-state-secret';

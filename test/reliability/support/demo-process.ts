@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { rpc, type Target } from './http.js';
+import { freePort } from '../../support/free-port.js';
 
 /** The built demo (`npm run build`) and the preload that lets instances share one public address. */
 const MAIN = fileURLToPath(new URL('../../../src/main.js', import.meta.url));
@@ -114,13 +114,3 @@ export class DemoProcess implements Target {
   }
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
