@@ -7,11 +7,9 @@ import { RpcCode } from '../protocol/protocol.constants.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import { McpEndpoint } from './mcp.endpoint.js';
 import { replyError } from './reply.js';
-import { FAST_PATH_MAX_BODY } from './request-body.js';
+import { FAST_PATH_MAX_BODY, isJson } from './request-body.js';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
-
-const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b/i;
 
 /**
  * `fastPath: true`: the Node HTTP server hands `POST <path>` requests whose `Mcp-Method` header names
@@ -57,7 +55,7 @@ export class McpFastPath implements OnApplicationBootstrap {
     if (req.method !== 'POST' || !DISPATCHED_METHODS.has(req.headers['mcp-method'] as string)) return false;
     const url = req.url ?? '';
     const q = url.indexOf('?');
-    return (q < 0 ? url : url.slice(0, q)) === path && JSON_TYPE.test(req.headers['content-type'] ?? '');
+    return (q < 0 ? url : url.slice(0, q)) === path && isJson(req);
   }
 }
 

@@ -8,7 +8,8 @@ const MAX_BODY = 4 * 1024 * 1024;
 /** The fast path's limit: Nest's default JSON body limit (100 KB), so both routes refuse the same bodies. */
 export const FAST_PATH_MAX_BODY = 100 * 1024;
 
-const isJson = (req: IncomingMessage): boolean => /^application\/([\w.+-]*\+)?json\b/i.test(req.headers['content-type'] ?? '');
+/** A JSON (or `+json`) content type. */
+export const isJson = (req: IncomingMessage): boolean => /^application\/([\w.+-]*\+)?json\b/i.test(req.headers['content-type'] ?? '');
 
 /**
  * The parsed JSON body. Uses what the app's body parser produced; reads the stream itself when the
