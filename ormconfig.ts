@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
-import { mcpTasksEntities, mcpTasksMigrations } from './libs/mcp-tasks/src/store/typeorm/index.js';
+import { mcpTasksEntities, mcpTasksMigrations } from '@mcp-tasks/nestjs/typeorm';
 
 /**
  * DataSource for the TypeORM CLI (`typeorm -d <compiled ormconfig.js> migration:run|revert|show`):

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { McpTasksModule } from '#app/mcp-tasks';
+import { McpTasksModule } from '@mcp-tasks/nestjs';
 import { ConformanceModule } from './conformance/conformance.module.js';
 import { DemoModule } from './demo/demo.module.js';
 import { demoAuth } from './demo-auth.js';

@@ -1,4 +1,4 @@
-import type { McpAuthOptions } from '#app/mcp-tasks';
+import type { McpAuthOptions } from '@mcp-tasks/nestjs';
 
 /** Secret of the demo's opt-in auth mode; `npm run token` signs with the same one. Development only. */
 export const DEMO_SECRET = process.env.MCP_JWT_SECRET ?? 'demo-secret-change-me-demo-secret-change-me';

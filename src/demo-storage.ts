@@ -1,7 +1,7 @@
 import type { DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { mcpTasksEntities, mcpTasksMigrations } from '#app/mcp-tasks/typeorm';
-import type { McpTasksModuleOptions } from '#app/mcp-tasks';
+import { mcpTasksEntities, mcpTasksMigrations } from '@mcp-tasks/nestjs/typeorm';
+import type { McpTasksModuleOptions } from '@mcp-tasks/nestjs';
 
 /**
  * Where the demo keeps tasks, from the environment:

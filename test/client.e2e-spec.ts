@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { readFileSync } from 'node:fs';
-import { McpTasksModule } from '#app/mcp-tasks';
-import { connect, createMcpTestClient, type McpTasksClient } from '#app/mcp-tasks-client';
+import { McpTasksModule } from '@mcp-tasks/nestjs';
+import { connect, type McpTasksClient } from '@mcp-tasks/client';
+import { createMcpTestClient } from '@mcp-tasks/client/testing';
 import { AppModule } from '../src/app.module.js';
 import { ConformanceModule } from '../src/conformance/conformance.module.js';
 import { DemoModule } from '../src/demo/demo.module.js';
@@ -13,7 +14,7 @@ import { startDemo } from './support/official-client.js';
 import { hs256 } from './support/tokens.js';
 
 /**
- * The Node client (`#app/mcp-tasks-client`: official @modelcontextprotocol/client + ext-tasks) over
+ * The Node client (`@mcp-tasks/client`: official @modelcontextprotocol/client + ext-tasks) over
  * real HTTP. The blocks between `// README` and `// /README` are the "Client" section of README.md,
  * verbatim (the last test checks that).
  */

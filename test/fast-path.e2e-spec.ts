@@ -4,7 +4,7 @@ import { Injectable, Module, type MiddlewareConsumer, type NestModule } from '@n
 import { Test } from '@nestjs/testing';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import request from 'supertest';
-import { McpTasksModule } from '#app/mcp-tasks';
+import { McpTasksModule } from '@mcp-tasks/nestjs';
 import { FixtureToolsModule } from './fixtures/fixture-app.js';
 import { call, getTask, rpc, TASKS, VERSION, waitForTask } from './support/mcp-request.js';
 

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { describe, expect, it } from '@jest/globals';
 import { Injectable, Module, type INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { McpTasksModule, McpTool, type McpTasksModuleOptions } from '#app/mcp-tasks';
+import { McpTasksModule, McpTool, type McpTasksModuleOptions } from '@mcp-tasks/nestjs';
 import { FixtureToolsModule } from './fixtures/fixture-app.js';
 import { call, rpc, TASKS } from './support/mcp-request.js';
 

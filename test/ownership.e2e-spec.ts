@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
-import { MemoryTaskStore } from '#app/mcp-tasks';
+import { MemoryTaskStore } from '@mcp-tasks/nestjs';
 import { createAuthApp, hsAuth } from './fixtures/auth-app.js';
 import { listen } from './support/listen.js';
 import { call, rpc, TASKS } from './support/mcp-request.js';

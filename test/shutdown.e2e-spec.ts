@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MemoryTaskStore } from '#app/mcp-tasks';
+import { MemoryTaskStore } from '@mcp-tasks/nestjs';
 import { createFixtureApp } from './fixtures/fixture-app.js';
 import { call, TASKS } from './support/mcp-request.js';
 

@@ -5,7 +5,7 @@ import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentele
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
-import { McpTaskEvents } from '#app/mcp-tasks';
+import { McpTaskEvents } from '@mcp-tasks/nestjs';
 import { createFixtureApp } from './fixtures/fixture-app.js';
 import { call, cancelTask, getTask, TASKS, waitForTask } from './support/mcp-request.js';
 

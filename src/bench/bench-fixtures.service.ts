@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { randomBytes } from 'node:crypto';
-import { McpTool, TaskEventBus, TaskStore, type TaskRecord, type ToolContext } from '#app/mcp-tasks';
+import { McpTool, TaskEventBus, TaskStore, type TaskRecord, type ToolContext } from '@mcp-tasks/nestjs';
 import { BenchIdsDto, BenchSeedDto, BenchStatsDto } from './bench.dto.js';
 
 /** Tasks other people own, this many each (a server with many users, each under the default cap). */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { McpTool, type ToolContext } from '#app/mcp-tasks';
+import { McpTool, type ToolContext } from '@mcp-tasks/nestjs';
 
 const NAME_SCHEMA = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] };
 const OK_SCHEMA = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] };

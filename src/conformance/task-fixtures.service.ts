@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { McpTool, RpcError, ToolError, type ToolContext } from '#app/mcp-tasks';
+import { McpTool, RpcError, ToolError, type ToolContext } from '@mcp-tasks/nestjs';
 import { ConfirmDeleteDto, GreetDto, SlowComputeDto } from './fixture.dto.js';
 
 const NAME_SCHEMA = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] };

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { McpTool, RequiredScopes, type ToolContext } from '#app/mcp-tasks';
+import { McpTool, RequiredScopes, type ToolContext } from '@mcp-tasks/nestjs';
 import { DeployDto } from './approval.dto.js';
 
 /** A job that needs a person's approval first: as a task it waits in `input_required`. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { McpTool, RequiredScopes, ToolError, type ToolContext } from '#app/mcp-tasks';
+import { McpTool, RequiredScopes, ToolError, type ToolContext } from '@mcp-tasks/nestjs';
 import { ExportProjectDto } from './export.dto.js';
 
 /** A long job: runs as a task when the client can follow one, reports progress, stops when cancelled. */

@@ -1,5 +1,5 @@
 import { Injectable, InternalServerErrorException } from '@nestjs/common';
-import { McpTool, type ToolContext } from '#app/mcp-tasks';
+import { McpTool, type ToolContext } from '@mcp-tasks/nestjs';
 import { RelLeakDto, RelRoundsDto, RelStatsDto } from './reliability.dto.js';
 
 const VALUE_SCHEMA = { type: 'object', properties: { value: { type: 'string' } }, required: ['value'] };

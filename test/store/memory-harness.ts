@@ -1,6 +1,4 @@
-import { isLive } from '../../libs/mcp-tasks/src/store/apply-task-change.js';
-import { MemoryTaskStore } from '../../libs/mcp-tasks/src/store/memory-task.store.js';
-import type { TaskRecord } from '../../libs/mcp-tasks/src/store/task.record.js';
+import { isLive, MemoryTaskStore, type TaskRecord } from '@mcp-tasks/nestjs';
 import type { StoreHarness } from './store-harness.js';
 
 /** The Map behind a MemoryTaskStore: the "database" to count in, independently of its live index. */

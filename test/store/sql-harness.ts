@@ -1,5 +1,5 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
-import { mcpTasksEntities, mcpTasksMigrations, TypeOrmTaskStore } from '../../libs/mcp-tasks/src/store/typeorm/index.js';
+import { mcpTasksEntities, mcpTasksMigrations, TypeOrmTaskStore } from '@mcp-tasks/nestjs/typeorm';
 import type { StoreHarness } from './store-harness.js';
 
 export interface SqlHarness extends StoreHarness {

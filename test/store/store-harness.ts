@@ -1,4 +1,4 @@
-import type { TaskStore } from '../../libs/mcp-tasks/src/store/task-store.interface.js';
+import type { TaskStore } from '@mcp-tasks/nestjs';
 
 /** One backing store as the contract suite sees it. */
 export interface StoreHarness {

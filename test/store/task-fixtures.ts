@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TaskError } from '../../libs/mcp-tasks/src/protocol/wire.types.js';
-import type { TaskLimits, TaskRecord } from '../../libs/mcp-tasks/src/store/task.record.js';
+import type { TaskError, TaskLimits, TaskRecord } from '@mcp-tasks/nestjs';
 
 /** Fixed clock: stores take `now` as an argument, so tests never depend on wall time. */
 export const T0 = 1_800_000_000_000;

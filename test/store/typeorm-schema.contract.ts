@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource, type DataSourceOptions } from 'typeorm';
-import { mcpTasksEntities, mcpTasksMigrations, TypeOrmTaskStore } from '../../libs/mcp-tasks/src/store/typeorm/index.js';
+import { mcpTasksEntities, mcpTasksMigrations, TypeOrmTaskStore } from '@mcp-tasks/nestjs/typeorm';
 
 /**
  * The shipped migration and the entity agree on a database of this kind, so an app that runs the

@@ -9,7 +9,7 @@ import {
   type RawClientDispatch,
   type TaskEnabledSession,
 } from '@modelcontextprotocol/ext-tasks/client';
-import { realmFetch } from '#app/mcp-tasks-client';
+import { realmFetch } from '@mcp-tasks/client';
 import { AppModule } from '../../src/app.module.js';
 
 export const PROTOCOL_VERSION = '2026-07-28';

@@ -5,4 +5,3 @@ export { McpTasksClient } from './mcp-tasks.client.js';
 export type { AwaitTaskOptions, McpInputRequest, McpTask, McpTaskStatus, ToolCallOutcome } from './mcp-task.types.js';
 export { realmFetch } from './realm-json.fetch.js';
 export { PROTOCOL_VERSION, TASKS_EXTENSION } from './protocol.constants.js';
-export { createMcpTestClient, type McpTestClientOptions } from './testing/mcp-test-client.factory.js';

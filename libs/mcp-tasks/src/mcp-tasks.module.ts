@@ -33,15 +33,18 @@ import { TaskRunner } from './tasks/task.runner.js';
 import { TaskSweeper } from './tasks/task.sweeper.js';
 import { TaskListenHandler } from './subscriptions/task-listen.handler.js';
 import { McpTelemetryInterceptor } from './telemetry/mcp-telemetry.interceptor.js';
+import { createTracing } from './telemetry/tracing.factory.js';
+import { McpTracing } from './telemetry/tracing.js';
 
 const providers: Provider[] = [
   { provide: MCP_TASKS_OPTIONS, useFactory: resolveOptions, inject: [MCP_TASKS_MODULE_OPTIONS] },
   {
     provide: TaskStore,
-    useFactory: (o: ResolvedOptions, ref: ModuleRef) => (isStore(o.store) ? o.store : new DataSourceTaskStore(ref, o.store.dataSource)),
+    useFactory: (o: ResolvedOptions, ref: ModuleRef) => (isStore(o.store) ? o.store : DataSourceTaskStore.open(ref, o.store.dataSource)),
     inject: [MCP_TASKS_OPTIONS, ModuleRef],
   },
   { provide: TaskEventBus, useFactory: createTaskEventBus, inject: [MCP_TASKS_OPTIONS, TaskStore] },
+  { provide: McpTracing, useFactory: createTracing, inject: [MCP_TASKS_OPTIONS] },
   ToolRegistry,
   ToolMetadataAccessor,
   ToolExplorer,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { TaskChange } from '../../../libs/mcp-tasks/src/store/task.record.js';
+import type { TaskChange } from '@mcp-tasks/nestjs';
 import type { StoreHarness } from '../store-harness.js';
 import { NO_LIMITS, T0, elicit, newTask } from '../task-fixtures.js';
 

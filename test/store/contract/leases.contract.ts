@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { TaskRecord } from '../../../libs/mcp-tasks/src/store/task.record.js';
+import type { TaskRecord } from '@mcp-tasks/nestjs';
 import type { StoreHarness } from '../store-harness.js';
 import { LOST, NO_LIMITS, T0, TTL, newTask } from '../task-fixtures.js';
 

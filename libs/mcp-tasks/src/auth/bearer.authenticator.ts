@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import passport from 'passport';
+import type { PassportStatic } from 'passport';
+import { cjsExports, loadPeer } from '../peers/optional-peer.js';
 import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
 import { unauthorized } from './auth-challenge.js';
 import { audiencesOf } from './claims-principal.js';
@@ -39,10 +40,13 @@ export class BearerAuthenticator implements OnModuleInit {
 
   constructor(@Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions) {}
 
-  onModuleInit(): void {
+  /** Loads what the configured strategy needs (optional peers): `passport` for an app's strategy, else `passport-jwt`. */
+  async onModuleInit(): Promise<void> {
     const auth = this.options.auth;
     if (!auth) return;
-    this.strategy = auth.strategy ? passportStrategy(auth.strategy) : jwtVerifier(auth);
+    this.strategy = auth.strategy
+      ? passportStrategy(cjsExports<PassportStatic>(await loadPeer('passport', `auth.strategy ("${auth.strategy}")`)), auth.strategy)
+      : await jwtVerifier(auth);
     this.ttl = auth.cacheTtl ?? (auth.strategy ? 0 : 60_000);
   }
 
@@ -90,7 +94,7 @@ export class BearerAuthenticator implements OnModuleInit {
 }
 
 /** An app's strategy, registered with passport under `name`, through passport (it may read anything on the request). */
-function passportStrategy(name: string): TokenVerifier {
+function passportStrategy(passport: PassportStatic, name: string): TokenVerifier {
   return (req) =>
     new Promise<StrategyOutcome>((resolve, reject) => {
       passport.authenticate(name, { session: false }, (err: unknown, user: unknown, info: unknown) => (err ? reject(err) : resolve({ user, info })))(

@@ -1,7 +1,9 @@
 import { createPublicKey, createSecretKey, type KeyObject } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { passportJwtSecret } from 'jwks-rsa';
-import { ExtractJwt, Strategy, type StrategyOptionsWithoutRequest } from 'passport-jwt';
+import type * as JwksRsa from 'jwks-rsa';
+import type * as PassportJwt from 'passport-jwt';
+import type { Strategy, StrategyOptionsWithoutRequest } from 'passport-jwt';
+import { cjsExports, loadPeer } from '../peers/optional-peer.js';
 import type { McpAuthOptions } from './mcp-auth-options.interface.js';
 
 /** What a strategy concluded: a user (the token's claims), or why not (`info`). */
@@ -18,11 +20,13 @@ export type TokenVerifier = (req: IncomingMessage) => Promise<StrategyOutcome>;
  * Passport's middleware adds half a dozen methods to the request it is given; on Node's request
  * object that reshape made a never-seen token cost four times its verification.
  */
-export function jwtVerifier(auth: McpAuthOptions): TokenVerifier {
+export async function jwtVerifier(auth: McpAuthOptions): Promise<TokenVerifier> {
   if (!auth.secretOrKey && !auth.jwksUri) throw new Error('McpTasksModule: invalid options: auth needs secretOrKey, jwksUri or strategy');
   if (!auth.issuer) throw new Error('McpTasksModule: invalid options: auth.issuer is required with the built-in JWT strategy');
-  const key = auth.jwksUri
-    ? { secretOrKeyProvider: passportJwtSecret({ jwksUri: auth.jwksUri, cache: true, rateLimit: true, jwksRequestsPerMinute: 10 }) }
+  const { ExtractJwt, Strategy } = cjsExports<typeof PassportJwt>(await loadPeer('passport-jwt', 'auth (the built-in JWT strategy)'));
+  const jwks = auth.jwksUri ? cjsExports<typeof JwksRsa>(await loadPeer('jwks-rsa', 'auth.jwksUri')) : undefined;
+  const key = jwks
+    ? { secretOrKeyProvider: jwks.passportJwtSecret({ jwksUri: auth.jwksUri!, cache: true, rateLimit: true, jwksRequestsPerMinute: 10 }) }
     : { secretOrKey: keyObjectOf(auth.secretOrKey!) };
   const options = {
     jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),

@@ -1,4 +1,4 @@
-import type { Context } from '@opentelemetry/api';
+import type { TraceContext } from '../telemetry/tracing.js';
 import type { InputRequest } from '../protocol/wire.types.js';
 import type { ElicitResult, Principal, ToolContext } from './tool-context.js';
 
@@ -12,7 +12,7 @@ export interface CallInfo {
   /** JSON-RPC id of the `tools/call` that started the run. */
   requestId: string | number;
   /** Trace context of that `tools/call` (its span), so a later task run still joins its trace. */
-  traceContext: Context;
+  traceContext: TraceContext;
 }
 
 /** Shared part of the synchronous and the task context; subclasses decide how input is obtained. */
@@ -24,7 +24,7 @@ export abstract class BaseToolContext implements ToolContext {
   readonly principal: Principal;
   /** Not part of `ToolContext`: read by the library's telemetry. */
   readonly requestId: string | number;
-  readonly traceContext: Context;
+  readonly traceContext: TraceContext;
   abstract readonly taskId?: string;
   abstract readonly signal: AbortSignal;
 

@@ -1,6 +1,5 @@
 import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
-import { SpanKind } from '@opentelemetry/api';
-import { failSpan, tracer } from '../telemetry/mcp-tracer.js';
+import { McpTracing } from '../telemetry/tracing.js';
 import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
 import { RpcCode, TASKS_EXTENSION } from '../protocol/protocol.constants.js';
 import { fromHttpException } from '../protocol/http-exception.mapper.js';
@@ -27,6 +26,7 @@ export class McpDispatcher {
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
     private readonly tools: ToolCallHandler,
     private readonly tasks: TaskMethodsHandler,
+    private readonly tracing: McpTracing,
   ) {}
 
   async dispatch(req: RequestInfo): Promise<Record<string, unknown>> {
@@ -41,16 +41,7 @@ export class McpDispatcher {
   private traced(req: RequestInfo): Promise<Record<string, unknown>> {
     const taskId = typeof req.params.taskId === 'string' ? req.params.taskId : '';
     const attributes = { 'mcp.method.name': req.method, 'mcp.task.id': taskId, 'jsonrpc.request.id': String(req.id) };
-    return tracer.startActiveSpan(req.method, { kind: SpanKind.SERVER, attributes }, req.traceContext, async (span) => {
-      try {
-        return await this.route(req);
-      } catch (err) {
-        failSpan(span, err);
-        throw err;
-      } finally {
-        span.end();
-      }
-    });
+    return this.tracing.inSpan(req.method, 'server', attributes, req.traceContext, () => this.route(req));
   }
 
   private route(req: RequestInfo): Promise<Record<string, unknown>> {

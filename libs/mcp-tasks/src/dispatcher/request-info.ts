@@ -1,4 +1,4 @@
-import type { Context } from '@opentelemetry/api';
+import type { TraceContext } from '../telemetry/tracing.js';
 import type { Principal } from '../context/tool-context.js';
 import type { ProgressSink } from '../context/sync-tool.context.js';
 
@@ -18,7 +18,7 @@ export interface RequestInfo {
   /** MRTR answers of this round (the SDK lifts them out of params; see the endpoint). */
   inputResponses?: Record<string, unknown>;
   /** The caller's trace context (from `_meta.traceparent` or the HTTP headers). */
-  traceContext: Context;
+  traceContext: TraceContext;
 }
 
 /** Whether *this* request declared the Tasks extension. */

@@ -1,6 +1,5 @@
 import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
-import { SpanKind, trace, type Context } from '@opentelemetry/api';
-import { failSpan, tracer } from '../telemetry/mcp-tracer.js';
+import { McpTracing, type TraceContext } from '../telemetry/tracing.js';
 import type { CallInfo } from '../context/base-tool.context.js';
 import { InputRequiredSignal } from '../context/input-required.signal.js';
 import { SyncToolContext } from '../context/sync-tool.context.js';
@@ -35,6 +34,7 @@ export class ToolCallHandler {
     private readonly invoker: ToolInvoker,
     private readonly runner: TaskRunner,
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
+    private readonly tracing: McpTracing,
   ) {
     this.states = new RequestStateCodec(options.requestStateSecret, options.requestStateTtl);
   }
@@ -44,22 +44,15 @@ export class ToolCallHandler {
     if (!this.options.telemetry) return this.call(req, req.traceContext);
     const name = typeof req.params.name === 'string' ? req.params.name : '';
     const attributes = { 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': name, 'jsonrpc.request.id': String(req.id), 'mcp.protocol.version': req.protocolVersion };
-    return tracer.startActiveSpan(`tools/call ${name}`, { kind: SpanKind.SERVER, attributes }, req.traceContext, async (span) => {
-      try {
-        const result = await this.call(req, trace.setSpan(req.traceContext, span));
-        if (typeof result.taskId === 'string') span.setAttribute('mcp.task.id', result.taskId);
-        span.setAttribute('mcp.result.type', String(result.resultType));
-        return result;
-      } catch (err) {
-        failSpan(span, err);
-        throw err;
-      } finally {
-        span.end();
-      }
+    return this.tracing.inSpan(`tools/call ${name}`, 'server', attributes, req.traceContext, async (span, traceContext) => {
+      const result = await this.call(req, traceContext);
+      if (typeof result.taskId === 'string') span.setAttribute('mcp.task.id', result.taskId);
+      span.setAttribute('mcp.result.type', String(result.resultType));
+      return result;
     });
   }
 
-  private async call(req: RequestInfo, traceContext: Context): Promise<Record<string, unknown>> {
+  private async call(req: RequestInfo, traceContext: TraceContext): Promise<Record<string, unknown>> {
     const { name } = req.params;
     const tool = typeof name === 'string' ? this.registry.get(name) : undefined;
     if (!tool) throw RpcError.invalidParams(`Unknown tool: ${String(name)}`);

@@ -1,11 +1,11 @@
-import { EventEmitter2 } from '@nestjs/event-emitter';
+import { EventEmitter } from 'node:events';
 import type { TaskEvent, TaskEventBus } from './task-event-bus.interface.js';
 
-const EVENT = 'mcp-tasks.task-event';
+const EVENT = 'task-event';
 
-/** The default bus: in this process only (right for a single instance), on an EventEmitter2 of its own. */
+/** The default bus: in this process only (right for a single instance). */
 export class LocalTaskEventBus implements TaskEventBus {
-  private readonly emitter = new EventEmitter2({ maxListeners: 0 });
+  private readonly emitter = new EventEmitter().setMaxListeners(0);
 
   async publish(event: TaskEvent): Promise<void> {
     this.emitter.emit(EVENT, event);

@@ -1,12 +1,13 @@
 import { Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
+import type { PostgresConnectionConfig } from '../options/mcp-tasks-options.interface.js';
 import { LocalTaskEventBus } from './local-task-event.bus.js';
 import type { TaskEvent, TaskEventBus } from './task-event-bus.interface.js';
 
 export interface PostgresBusOptions {
   /** Connection (a URL or pg client config, or a function giving one) for the bus's own LISTEN connection. */
-  connection: string | pg.ClientConfig | (() => Promise<string | pg.ClientConfig>);
+  connection: string | PostgresConnectionConfig | (() => Promise<string | PostgresConnectionConfig>);
   /** NOTIFY channel. Default `mcp_tasks`. */
   channel?: string;
   /** First reconnect delay in ms, doubled per failure up to 30 s. Default 250. */
@@ -32,7 +33,8 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
   private stopped = false;
   private delay: number;
 
-  constructor(private readonly options: PostgresBusOptions) {
+  /** `driver`: the `pg` package (an optional peer, loaded by the bus factory). */
+  constructor(private readonly driver: typeof pg, private readonly options: PostgresBusOptions) {
     this.channel = options.channel ?? 'mcp_tasks';
     if (!/^[a-z_][a-z0-9_]{0,62}$/.test(this.channel)) throw new Error(`McpTasksModule: invalid bus channel "${this.channel}"`);
     this.delay = options.reconnectDelay ?? 250;
@@ -70,7 +72,7 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
 
   private async connect(): Promise<void> {
     const given = typeof this.options.connection === 'function' ? await this.options.connection() : this.options.connection;
-    const client = new pg.Client(typeof given === 'string' ? { connectionString: given } : given);
+    const client = new this.driver.Client(typeof given === 'string' ? { connectionString: given } : (given as pg.ClientConfig));
     client.on('notification', (n) => this.receive(n.payload));
     client.on('error', () => this.lost(client));
     client.on('end', () => this.lost(client));

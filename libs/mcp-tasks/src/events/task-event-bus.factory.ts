@@ -1,5 +1,7 @@
-import type { ClientConfig } from 'pg';
+import type pg from 'pg';
+import type { PostgresConnectionConfig } from '../options/mcp-tasks-options.interface.js';
 import { isBus, type ResolvedOptions } from '../options/resolved-options.js';
+import { cjsExports, loadPeer } from '../peers/optional-peer.js';
 import { DataSourceTaskStore } from '../store/data-source-task.store.js';
 import type { TaskStore } from '../store/task-store.interface.js';
 import { LocalTaskEventBus } from './local-task-event.bus.js';
@@ -7,21 +9,23 @@ import { PostgresTaskEventBus } from './postgres-task-event.bus.js';
 import type { TaskEventBus } from './task-event-bus.interface.js';
 
 /** The bus the options ask for; `{ type: 'postgres' }` without a connection borrows the TypeORM store's. */
-export function createTaskEventBus(options: ResolvedOptions, store: TaskStore): TaskEventBus {
+export async function createTaskEventBus(options: ResolvedOptions, store: TaskStore): Promise<TaskEventBus> {
   const bus = options.bus;
   if (isBus(bus)) return bus;
   if (!bus) return new LocalTaskEventBus();
-  if (bus.connection) return new PostgresTaskEventBus({ connection: bus.connection, channel: bus.channel });
-  if (!(store instanceof DataSourceTaskStore)) {
+  if (!bus.connection && !(store instanceof DataSourceTaskStore)) {
     throw new Error('McpTasksModule: invalid options: bus { type: "postgres" } needs a connection, or store { type: "typeorm" } on PostgreSQL');
   }
-  return new PostgresTaskEventBus({ connection: async () => pgConfigOf(await store.dataSource()), channel: bus.channel });
+  const driver = cjsExports<typeof pg>(await loadPeer('pg', 'bus { type: "postgres" }'));
+  if (bus.connection) return new PostgresTaskEventBus(driver, { connection: bus.connection, channel: bus.channel });
+  const source = store as DataSourceTaskStore;
+  return new PostgresTaskEventBus(driver, { connection: async () => pgConfigOf(await source.dataSource()), channel: bus.channel });
 }
 
 type PgOptions = { type: string; url?: string; host?: string; port?: number; username?: string; password?: string | (() => string); database?: string };
 
 /** pg client settings from a TypeORM PostgreSQL DataSource's options. */
-function pgConfigOf(ds: { options: unknown }): string | ClientConfig {
+function pgConfigOf(ds: { options: unknown }): string | PostgresConnectionConfig {
   const o = ds.options as PgOptions;
   if (o.type !== 'postgres') throw new Error(`McpTasksModule: bus { type: "postgres" } needs a PostgreSQL store (the DataSource is ${o.type})`);
   if (o.url) return o.url;

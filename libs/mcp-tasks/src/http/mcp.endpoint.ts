@@ -13,7 +13,7 @@ import { notARequest, readJsonBody } from './request-body.js';
 import { SdkBridge } from './sdk-bridge.js';
 import { TaskListenHandler } from '../subscriptions/task-listen.handler.js';
 import { checkStandardHeaders } from './standard-headers.check.js';
-import { callerContext } from '../telemetry/mcp-tracer.js';
+import { McpTracing } from '../telemetry/tracing.js';
 
 type Req = IncomingMessage & { body?: unknown };
 
@@ -35,6 +35,7 @@ export class McpEndpoint {
     private readonly dispatcher: McpDispatcher,
     private readonly sdk: SdkBridge,
     private readonly listen: TaskListenHandler,
+    private readonly tracing: McpTracing,
   ) {
     this.serverMeta = { [META.serverInfo]: { name: options.server.name, version: options.server.version } };
   }
@@ -77,7 +78,7 @@ export class McpEndpoint {
         signal: method === 'tools/call' ? abortOnClose(res) : NEVER_ABORTED,
         progress: progressSink(reply, meta.progressToken),
         inputResponses: params.inputResponses,
-        traceContext: callerContext(meta, req.headers),
+        traceContext: this.tracing.callerContext(meta, req.headers),
       });
       reply.result({ ...result, _meta: this.serverMeta });
     } catch (err) {

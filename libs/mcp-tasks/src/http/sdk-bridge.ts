@@ -1,7 +1,6 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, ProtocolError, Server, type McpHttpHandler } from '@modelcontextprotocol/server';
-import { context } from '@opentelemetry/api';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Principal } from '../context/tool-context.js';
 import { McpDispatcher } from '../dispatcher/mcp.dispatcher.js';
@@ -9,6 +8,7 @@ import { ToolRegistry } from '../discovery/tool.registry.js';
 import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
 import { RpcCode, TASKS_EXTENSION } from '../protocol/protocol.constants.js';
 import { RpcError } from '../protocol/rpc-error.js';
+import { McpTracing } from '../telemetry/tracing.js';
 
 /** The 2025-era revision legacy clients negotiate through the SDK's fallback. */
 const LEGACY_VERSION = '2025-11-25';
@@ -37,6 +37,7 @@ export class SdkBridge implements OnModuleDestroy {
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
     private readonly registry: ToolRegistry,
     private readonly dispatcher: McpDispatcher,
+    private readonly tracing: McpTracing,
   ) {
     this.handler = createMcpHandler(() => this.server(), { legacy: 'stateless', responseMode: 'auto' });
     this.node = toNodeHandler(this.handler) as NodeHandler;
@@ -81,7 +82,7 @@ export class SdkBridge implements OnModuleDestroy {
           clientCapabilities: {},
           principal,
           signal: ctx.mcpReq.signal,
-          traceContext: context.active(),
+          traceContext: this.tracing.active(),
           progress:
             token === undefined
               ? undefined

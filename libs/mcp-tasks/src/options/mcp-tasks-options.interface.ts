@@ -3,7 +3,6 @@ import type { Type } from '@nestjs/common';
 import type { McpAuthOptions } from '../auth/mcp-auth-options.interface.js';
 import type { McpScopesGuard } from '../auth/mcp-scopes.guard.js';
 import type { TaskOwnershipGuard } from '../auth/task-ownership.guard.js';
-import type { ClientConfig } from 'pg';
 import type { TaskEventBus } from '../events/task-event-bus.interface.js';
 import type { TaskStore } from '../store/task-store.interface.js';
 
@@ -15,6 +14,18 @@ export interface McpServerIdentity {
   version: string;
   /** Free-text instructions for clients, sent by `server/discover`. Default: none. */
   instructions?: string;
+}
+
+/** Settings of the event bus's own PostgreSQL connection: what the `pg` package's `Client` takes. */
+export interface PostgresConnectionConfig {
+  host?: string;
+  port?: number;
+  user?: string;
+  password?: string | (() => string | Promise<string>);
+  database?: string;
+  connectionString?: string;
+  ssl?: boolean | Record<string, unknown>;
+  [setting: string]: unknown;
 }
 
 /** Options of `McpTasksModule.forRoot()` / `forRootAsync()`. */
@@ -34,7 +45,7 @@ export interface McpTasksModuleOptions {
    * `{ type: 'postgres' }` uses LISTEN/NOTIFY on its own connection (`connection`, default: the TypeORM
    * store's PostgreSQL); any `TaskEventBus` instance works too.
    */
-  bus?: TaskEventBus | { type: 'postgres'; connection?: string | ClientConfig; channel?: string };
+  bus?: TaskEventBus | { type: 'postgres'; connection?: string | PostgresConnectionConfig; channel?: string };
   /** How long a running instance's hold on a task lasts without renewal, in ms; tasks of a dead instance end `failed` after it. Default 30 000. */
   lease?: number;
   /** On shutdown, how long running tasks may finish before they are ended `failed`, in ms. Default 10 000. */

@@ -1,30 +1,59 @@
 import type { ModuleRef } from '@nestjs/core';
 import type { DataSource } from 'typeorm';
+import { cjsExports, loadPeer } from '../peers/optional-peer.js';
 import type { TaskError } from '../protocol/wire.types.js';
 import type { TaskStore } from './task-store.interface.js';
 import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome } from './task.record.js';
 
+type NestTypeorm = { getDataSourceToken(name?: string): unknown };
+type StoreEntry = { TypeOrmTaskStore: new (ds: DataSource) => TaskStore };
+
 /**
  * `store: { type: 'typeorm' }`: a `TypeOrmTaskStore` on the app's own TypeORM connection
- * (`TypeOrmModule.forRoot`, optionally named). The connection is looked up on first use — it belongs
- * to another module that may not be ready when this one is built — and TypeORM is only loaded then.
+ * (`TypeOrmModule.forRoot`, optionally named). Built by `open()` at startup, which loads TypeORM (an
+ * optional peer); the connection itself is looked up on first use — it belongs to another module
+ * that may not be ready when this one is built.
  */
 export class DataSourceTaskStore implements TaskStore {
   private inner?: Promise<TaskStore>;
   private source?: Promise<DataSource>;
 
-  constructor(private readonly moduleRef: ModuleRef, private readonly name?: string) {}
+  private constructor(
+    private readonly moduleRef: ModuleRef,
+    private readonly name: string | undefined,
+    private readonly nest: NestTypeorm,
+    private readonly entry: StoreEntry,
+  ) {}
+
+  /** Loads `typeorm` and `@nestjs/typeorm`, failing startup with what to install when either is missing. */
+  static async open(moduleRef: ModuleRef, name?: string): Promise<DataSourceTaskStore> {
+    const feature = 'store { type: "typeorm" }';
+    await loadPeer('typeorm', feature);
+    const nest = cjsExports<NestTypeorm>(await loadPeer('@nestjs/typeorm', feature));
+    const entry = (await import('./typeorm/index.js')) as StoreEntry;
+    return new DataSourceTaskStore(moduleRef, name, nest, entry);
+  }
 
   /** The app's DataSource (also used to reach PostgreSQL for the event bus). */
   dataSource(): Promise<DataSource> {
-    this.source ??= import('@nestjs/typeorm').then(({ getDataSourceToken }) =>
-      this.moduleRef.get<DataSource>(getDataSourceToken(this.name) as string, { strict: false }),
-    );
+    // A failed lookup (the connection's module not ready yet) is not remembered: the next call asks again.
+    this.source ??= Promise.resolve()
+      .then(() => this.moduleRef.get<DataSource>(this.nest.getDataSourceToken(this.name) as string, { strict: false }))
+      .catch((err: unknown) => {
+        this.source = undefined;
+        throw err;
+      });
     return this.source;
   }
 
   private store(): Promise<TaskStore> {
-    this.inner ??= Promise.all([this.dataSource(), import('./typeorm/index.js')]).then(([ds, m]) => new m.TypeOrmTaskStore(ds));
+    this.inner ??= this.dataSource().then(
+      (ds) => new this.entry.TypeOrmTaskStore(ds),
+      (err: unknown) => {
+        this.inner = undefined;
+        throw err;
+      },
+    );
     return this.inner;
   }
 

@@ -1,14 +1,19 @@
-import { Inject, Injectable, Optional, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
-import { context, SpanKind, trace } from '@opentelemetry/api';
+import { Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor, type OnModuleInit } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { Observable } from 'rxjs';
 import type { BaseToolContext } from '../context/base-tool.context.js';
 import { InputRequiredSignal } from '../context/input-required.signal.js';
 import { McpContext } from '../invoker/mcp-execution-context.js';
 import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
+import { cjsExports, probePeer } from '../peers/optional-peer.js';
 import { ToolError } from '../tools/tool-error.js';
-import { failSpan, tracer } from './mcp-tracer.js';
 import { McpTaskEvents, type McpRunOutcome, type McpTaskStartEvent } from './telemetry.events.js';
+import { McpTracing } from './tracing.js';
+
+/** The part of `EventEmitter2` the library uses. */
+interface Emitter {
+  emit(event: string, payload: unknown): unknown;
+}
 
 /**
  * Wraps every tool run (in the request or as a task): `mcp.task.start|stop|exception` events, and an
@@ -16,29 +21,39 @@ import { McpTaskEvents, type McpRunOutcome, type McpTaskStartEvent } from './tel
  * the response was sent. Added by the library in front of a tool's own interceptors.
  */
 @Injectable()
-export class McpTelemetryInterceptor implements NestInterceptor {
+export class McpTelemetryInterceptor implements NestInterceptor, OnModuleInit {
+  private events?: Emitter;
+
   constructor(
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
-    @Optional() private readonly events?: EventEmitter2,
+    private readonly tracing: McpTracing,
+    private readonly moduleRef: ModuleRef,
   ) {}
+
+  /** Events go to the app's `EventEmitterModule` when it has one (`@nestjs/event-emitter` is optional). */
+  async onModuleInit(): Promise<void> {
+    if (!this.options.telemetry) return;
+    const ns = await probePeer<unknown>('@nestjs/event-emitter');
+    const token = ns === undefined ? undefined : cjsExports<{ EventEmitter2?: new () => Emitter }>(ns).EventEmitter2;
+    if (!token) return;
+    try {
+      this.events = this.moduleRef.get(token, { strict: false });
+    } catch {
+      // Installed, but the app did not import EventEmitterModule: nobody to tell.
+    }
+  }
 
   intercept(ec: ExecutionContext, next: CallHandler): Observable<unknown> {
     const ctx = McpContext.tool(ec) as BaseToolContext;
     const base: McpTaskStartEvent = { tool: ctx.tool, server: this.options.server.name, requestId: ctx.requestId, ...(ctx.taskId ? { taskId: ctx.taskId } : {}) };
-    const span = tracer.startSpan(
-      `execute_tool ${ctx.tool}`,
-      {
-        kind: SpanKind.INTERNAL,
-        attributes: {
-          'gen_ai.operation.name': 'execute_tool',
-          'gen_ai.tool.name': ctx.tool,
-          'mcp.method.name': 'tools/call',
-          'jsonrpc.request.id': String(ctx.requestId),
-          ...(ctx.taskId ? { 'mcp.task.id': ctx.taskId } : {}),
-        },
-      },
-      ctx.traceContext,
-    );
+    const attributes = {
+      'gen_ai.operation.name': 'execute_tool',
+      'gen_ai.tool.name': ctx.tool,
+      'mcp.method.name': 'tools/call',
+      'jsonrpc.request.id': String(ctx.requestId),
+      ...(ctx.taskId ? { 'mcp.task.id': ctx.taskId } : {}),
+    };
+    const { span, context } = this.tracing.startSpan(`execute_tool ${ctx.tool}`, 'internal', attributes, ctx.traceContext);
     const started = performance.now();
     this.events?.emit(McpTaskEvents.start, base);
     const stop = (status: McpRunOutcome, isError: boolean): void => {
@@ -49,7 +64,7 @@ export class McpTelemetryInterceptor implements NestInterceptor {
     };
     return new Observable((subscriber) => {
       // The tool runs with its execute_tool span active, so spans it makes nest under it.
-      const sub = context.with(trace.setSpan(ctx.traceContext, span), () => next.handle().subscribe({
+      const sub = this.tracing.with(context, () => next.handle().subscribe({
         next: (value) => {
           const isError = !!(value && typeof value === 'object' && (value as { isError?: unknown }).isError === true);
           stop('completed', isError);
@@ -61,7 +76,7 @@ export class McpTelemetryInterceptor implements NestInterceptor {
           else if (err instanceof ToolError) stop('completed', true);
           else if (cancelled) stop('cancelled', false);
           else {
-            failSpan(span, err);
+            span.fail(err);
             this.events?.emit(McpTaskEvents.exception, { ...base, error: err, durationMs: performance.now() - started });
             stop('failed', false);
           }

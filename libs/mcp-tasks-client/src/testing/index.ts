@@ -1,0 +1,2 @@
+export { createMcpTestClient, type McpTestClientOptions } from './mcp-test-client.factory.js';
+export { loopbackUrl } from './loopback-url.js';
