@@ -1,8 +1,27 @@
 import { join } from 'node:path';
 import { launch, type Started } from './contestants/lineup.js';
 import { createDatabase } from './support/databases.js';
-import { limit, mcpNestPeer, onMemory, onPostgres, onSqlite, sdkPeer, type Contestant } from './contestants/registry.js';
-import { CANCEL_CROSS, CANCEL_LOCAL, CPU_AUTH, CPU_AUTH_FRESH, CPU_BASE, CPU_BASE_FRESH, CPU_NO_TELEMETRY, MCP_NEST, MEMORY_NEST_ROUTE, POSTGRES } from './report/names.js';
+import {
+  limit,
+  mcpNestPeer,
+  onMemory,
+  onPostgres,
+  onSqlite,
+  sdkPeer,
+  type Contestant,
+} from './contestants/registry.js';
+import {
+  CANCEL_CROSS,
+  CANCEL_LOCAL,
+  CPU_AUTH,
+  CPU_AUTH_FRESH,
+  CPU_BASE,
+  CPU_BASE_FRESH,
+  CPU_NO_TELEMETRY,
+  MCP_NEST,
+  MEMORY_NEST_ROUTE,
+  POSTGRES,
+} from './report/names.js';
 import { measureCancel } from './scenarios/cancel.js';
 import type { Ctx } from './scenarios/context.js';
 import { measureCpuCost } from './scenarios/cpu-cost.js';
@@ -47,12 +66,16 @@ export const PHASES: Phase[] = [
     name: 'head to head: limit, SDK, MCP-Nest, module on the memory store',
     async run(ctx) {
       const routed = onMemory(MEMORY_NEST_ROUTE, 'module-memory-nest-route', { MCP_FAST_PATH: '0' });
-      await using(ctx, [limit(), sdkPeer(), mcpNestPeer(), onMemory(), routed], async (lim, sdk, nest, mem, viaNest) => {
-        await headToHead(ctx, [lim, sdk, mem, viaNest], TASKS_GET);
-        await headToHead(ctx, [lim, sdk, nest, mem, viaNest], SYNC_CALL);
-        for (const s of [lim, sdk, mem]) await measureCreate(ctx, s);
-        await measureCancel(ctx, mem, mem, CANCEL_LOCAL);
-      });
+      await using(
+        ctx,
+        [limit(), sdkPeer(), mcpNestPeer(), onMemory(), routed],
+        async (lim, sdk, nest, mem, viaNest) => {
+          await headToHead(ctx, [lim, sdk, mem, viaNest], TASKS_GET);
+          await headToHead(ctx, [lim, sdk, nest, mem, viaNest], SYNC_CALL);
+          for (const s of [lim, sdk, mem]) await measureCreate(ctx, s);
+          await measureCancel(ctx, mem, mem, CANCEL_LOCAL);
+        },
+      );
       ctx.results.notes.push(`${MCP_NEST}: no tasks extension, so it has no tasks/get or task-creation figures.`);
     },
   },
@@ -86,7 +109,9 @@ export const PHASES: Phase[] = [
       const { memory, database: onDisk } = ctx.plan.scaleLarge;
       const files = ['scale-small.sqlite', 'scale-large.sqlite'].map((f) => join(ctx.o.workDir, f));
       const urls = [await database(ctx, 'bench_small'), await database(ctx, 'bench_large')];
-      const pg = urls.map((url, i) => onPostgres(typeof url === 'string' ? url : '', `scale-postgres-${i ? 'large' : 'small'}`, POSTGRES));
+      const pg = urls.map((url, i) =>
+        onPostgres(typeof url === 'string' ? url : '', `scale-postgres-${i ? 'large' : 'small'}`, POSTGRES),
+      );
       const down = urls.find((u): u is { reason: string } => typeof u !== 'string');
       const cs = [
         onMemory(undefined, 'scale-memory-small'),
@@ -99,14 +124,21 @@ export const PHASES: Phase[] = [
       await using(ctx, cs, async (ma, mb, sa, sb, pa, pb) => {
         await measureScale(ctx, ma, mb, memory);
         await measureScale(ctx, sa, sb, onDisk);
-        await measureScale(ctx, pa ?? missing(pg[0], down?.reason ?? '?'), pb ?? missing(pg[1], down?.reason ?? '?'), onDisk);
+        await measureScale(
+          ctx,
+          pa ?? missing(pg[0], down?.reason ?? '?'),
+          pb ?? missing(pg[1], down?.reason ?? '?'),
+          onDisk,
+        );
       });
     },
   },
   {
     name: 'memory per idle task',
     async run(ctx) {
-      await using(ctx, [onMemory(undefined, 'idle-memory')], (s) => measureIdleMemory(ctx, s, ctx.plan.idleTasks, ctx.plan.doneTasks));
+      await using(ctx, [onMemory(undefined, 'idle-memory')], (s) =>
+        measureIdleMemory(ctx, s, ctx.plan.idleTasks, ctx.plan.doneTasks),
+      );
     },
   },
   {
@@ -117,7 +149,13 @@ export const PHASES: Phase[] = [
       // Auth off, sent the very requests the new-token variant gets (the token is ignored): building a
       // new request per send changes the load generator's pace, and with it the server's CPU per request.
       const baseFresh = { ...onMemory(CPU_BASE_FRESH, 'cpu-base-fresh'), freshTokens: true };
-      const variants = [onMemory(CPU_BASE, 'cpu-base'), onMemory(CPU_NO_TELEMETRY, 'cpu-no-telemetry', { MCP_TELEMETRY: '0' }), auth, baseFresh, fresh];
+      const variants = [
+        onMemory(CPU_BASE, 'cpu-base'),
+        onMemory(CPU_NO_TELEMETRY, 'cpu-no-telemetry', { MCP_TELEMETRY: '0' }),
+        auth,
+        baseFresh,
+        fresh,
+      ];
       await using(ctx, variants, (...s) => measureCpuCost(ctx, s));
     },
   },

@@ -15,14 +15,17 @@ import { startLongTasks } from './scenarios/live-tasks.js';
 import { freshTokens } from './support/tokens.js';
 
 const [kind = 'get', ...flags] = process.argv.slice(2);
-const flag = (name: string) => flags.find((f) => f.startsWith(`--${name}`))?.split('=')[1] ?? (flags.includes(`--${name}`) ? '' : undefined);
+const flag = (name: string) =>
+  flags.find((f) => f.startsWith(`--${name}`))?.split('=')[1] ?? (flags.includes(`--${name}`) ? '' : undefined);
 const store = flag('store') ?? 'memory';
 const seconds = Number(flag('seconds') ?? 8);
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const workDir = join(root, 'bench', '.work', `profile-${kind}-${store}`);
 const profile = !flags.includes('--no-profile');
 const o = { root, workDir, profile };
-const extraEnv = Object.fromEntries(flags.filter((f) => f.startsWith('--env=')).map((f) => f.slice(6).split(/=(.*)/s).slice(0, 2)));
+const extraEnv = Object.fromEntries(
+  flags.filter((f) => f.startsWith('--env=')).map((f) => f.slice(6).split(/=(.*)/s).slice(0, 2)),
+);
 
 let pg: TestPostgres | undefined;
 let c: Contestant;
@@ -41,9 +44,11 @@ const pool = flags.includes('--fresh') ? freshTokens(s.run.port, 400_000) : unde
 let used = 0;
 const token = () => pool?.[used++ % pool.length] ?? c.token;
 const next =
-  kind === 'get' ? (w: number) => taskGet(ids[w % ids.length], { token: token() })
-  : kind === 'call' ? () => toolCall('greet', { name: 'bench' }, { token: token() })
-  : () => toolCall('slow_compute', { seconds: 0 }, { caps: TASKS_CAPS, token: token() });
+  kind === 'get'
+    ? (w: number) => taskGet(ids[w % ids.length], { token: token() })
+    : kind === 'call'
+      ? () => toolCall('greet', { name: 'bench' }, { token: token() })
+      : () => toolCall('slow_compute', { seconds: 0 }, { caps: TASKS_CAPS, token: token() });
 const r = await runLoad({
   client: s.run.client,
   concurrency: kind === 'create' ? 1 : 16,
@@ -54,10 +59,16 @@ const r = await runLoad({
   ok: (x) => x.status === 200,
   serverCpu: () => s.run.cpuSeconds(),
 });
-console.log(`${kind} on ${store}: ${Math.round(r.rps)} req/s, p50 ${r.latency.p50.toFixed(2)} ms, p99 ${r.latency.p99.toFixed(2)} ms, ${Math.round(((r.serverCpuSeconds ?? 0) * 1e6) / r.requests)} µs server CPU per request, ${r.errors} errors`);
+console.log(
+  `${kind} on ${store}: ${Math.round(r.rps)} req/s, p50 ${r.latency.p50.toFixed(2)} ms, p99 ${r.latency.p99.toFixed(2)} ms, ${Math.round(((r.serverCpuSeconds ?? 0) * 1e6) / r.requests)} µs server CPU per request, ${r.errors} errors`,
+);
 await s.run.stop();
 await pg?.stop();
 if (!profile) process.exit(0);
 const dir = join(workDir, 'profiles', 'profiled');
-console.log(`profile: ${join(dir, readdirSync(dir)[0])} (includes start-up: module loading shows up as node:internal/modules)`);
-execFileSync(process.execPath, [join(root, 'dist/bench/profile-summary.js'), dir, flag('top') ?? '25'], { stdio: 'inherit' });
+console.log(
+  `profile: ${join(dir, readdirSync(dir)[0])} (includes start-up: module loading shows up as node:internal/modules)`,
+);
+execFileSync(process.execPath, [join(root, 'dist/bench/profile-summary.js'), dir, flag('top') ?? '25'], {
+  stdio: 'inherit',
+});

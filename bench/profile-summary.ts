@@ -18,7 +18,11 @@ interface Profile {
 const [target, topArg] = process.argv.slice(2);
 if (!target) throw new Error('usage: profile-summary <file.cpuprofile | dir> [top]');
 const top = Number(topArg ?? 25);
-const files = statSync(target).isDirectory() ? readdirSync(target).filter((f) => f.endsWith('.cpuprofile')).map((f) => join(target, f)) : [target];
+const files = statSync(target).isDirectory()
+  ? readdirSync(target)
+      .filter((f) => f.endsWith('.cpuprofile'))
+      .map((f) => join(target, f))
+  : [target];
 
 for (const file of files) summarize(file, JSON.parse(readFileSync(file, 'utf8')) as Profile);
 
@@ -81,9 +85,15 @@ function summarize(file: string, p: Profile): void {
   const pct = (us: number) => `${((us / busy) * 100).toFixed(1).padStart(5)}%`;
   const print = (title: string, m: Map<string, number>) => {
     console.log(`\n  ${title}`);
-    for (const [k, us] of [...m].filter(([k]) => k !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${pct(us)}  ${k}`);
+    for (const [k, us] of [...m]
+      .filter(([k]) => k !== '(idle)')
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top))
+      console.log(`  ${pct(us)}  ${k}`);
   };
-  console.log(`\n== ${file}: ${(busy / 1e6).toFixed(2)} s busy of ${(total / 1e6).toFixed(2)} s (percentages of busy time)`);
+  console.log(
+    `\n== ${file}: ${(busy / 1e6).toFixed(2)} s busy of ${(total / 1e6).toFixed(2)} s (percentages of busy time)`,
+  );
   print('self time by package / library file', placeSelf);
   print('self time by function', fnSelf);
   print('inclusive time of library functions', libInclusive);

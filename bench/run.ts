@@ -62,7 +62,9 @@ const info: RunInfo = {
   node: process.version,
   cpus: `${cpus().length} × ${cpus()[0]?.model.trim() ?? '?'}`,
   load: machineLoad,
-  commit: git(['rev-parse', '--short', 'HEAD']) + (git(['status', '--porcelain', '--untracked-files=no']) ? ' + local changes' : ''),
+  commit:
+    git(['rev-parse', '--short', 'HEAD']) +
+    (git(['status', '--porcelain', '--untracked-files=no']) ? ' + local changes' : ''),
   versions: {
     server: versionOf(root, '@modelcontextprotocol/server'),
     node: versionOf(root, '@modelcontextprotocol/node'),
@@ -74,11 +76,16 @@ const info: RunInfo = {
 const outDir = join(root, 'bench', 'results');
 mkdirSync(outDir, { recursive: true });
 const files = { md: `${base}.md`, svg: `${base}.svg`, json: `${base}.json` };
-writeFileSync(join(outDir, files.svg), chart(results, `MCP tasks module vs limit and peers — ${date}${quick ? ' (quick)' : ''}`));
+writeFileSync(
+  join(outDir, files.svg),
+  chart(results, `MCP tasks module vs limit and peers — ${date}${quick ? ' (quick)' : ''}`),
+);
 writeFileSync(join(outDir, files.json), `${JSON.stringify({ info, plan, ...results.toJSON() }, null, 2)}\n`);
 writeFileSync(join(outDir, files.md), markdown(results, info, files, method(plan)));
 
-log(`wrote bench/results/${files.md}, ${files.svg}, ${files.json}${profile ? `; CPU profiles in bench/.work/profiles/` : ''}`);
+log(
+  `wrote bench/results/${files.md}, ${files.svg}, ${files.json}${profile ? `; CPU profiles in bench/.work/profiles/` : ''}`,
+);
 for (const v of judge(results)) {
   const mark = v.pass === null ? (v.target.met ? '  -- ' : '  .. ') : v.pass ? '  ok ' : '  MISS';
   console.log(`${mark} ${v.target.text}: ${v.shown}`);

@@ -16,25 +16,52 @@ import { fileURLToPath } from 'node:url';
 // ---- Scenario lists (data) -------------------------------------------------
 // Group A: tasks extension scenarios. Run WITHOUT --spec-version: the CLI then
 // infers 2026-07-28 (stateless wire) for extension scenarios.
-const GROUP_A = { specVersion: null, scenarios: [
-  'tasks-lifecycle', 'tasks-capability-negotiation', 'tasks-wire-fields',
-  'tasks-request-state-removal', 'tasks-mrtr-input', 'tasks-request-headers',
-  'tasks-dispatch-and-envelope', 'tasks-status-notifications',
-  'tasks-required-task-error', 'tasks-mrtr-composition'] };
+const GROUP_A = {
+  specVersion: null,
+  scenarios: [
+    'tasks-lifecycle',
+    'tasks-capability-negotiation',
+    'tasks-wire-fields',
+    'tasks-request-state-removal',
+    'tasks-mrtr-input',
+    'tasks-request-headers',
+    'tasks-dispatch-and-envelope',
+    'tasks-status-notifications',
+    'tasks-required-task-error',
+    'tasks-mrtr-composition',
+  ],
+};
 // Group B: core scenarios pinned to the 2026-07-28 revision (stateless wire).
-const GROUP_B = { specVersion: '2026-07-28', scenarios: [
-  'server-stateless', 'tools-list',
-  'tools-call-simple-text', 'tools-call-image', 'tools-call-audio',
-  'tools-call-embedded-resource', 'tools-call-mixed-content', 'tools-call-error',
-  'tools-call-with-progress', 'caching', 'dns-rebinding-protection',
-  'http-header-validation',
-  'input-required-result-basic-elicitation', 'input-required-result-basic-sampling',
-  'input-required-result-basic-list-roots', 'input-required-result-request-state',
-  'input-required-result-multiple-input-requests', 'input-required-result-multi-round',
-  'input-required-result-missing-input-response', 'input-required-result-result-type',
-  'input-required-result-unsupported-methods', // probes tools/list + prompts/list only
-  'input-required-result-tampered-state', 'input-required-result-capability-check',
-  'input-required-result-ignore-extra-params', 'input-required-result-validate-input'] };
+const GROUP_B = {
+  specVersion: '2026-07-28',
+  scenarios: [
+    'server-stateless',
+    'tools-list',
+    'tools-call-simple-text',
+    'tools-call-image',
+    'tools-call-audio',
+    'tools-call-embedded-resource',
+    'tools-call-mixed-content',
+    'tools-call-error',
+    'tools-call-with-progress',
+    'caching',
+    'dns-rebinding-protection',
+    'http-header-validation',
+    'input-required-result-basic-elicitation',
+    'input-required-result-basic-sampling',
+    'input-required-result-basic-list-roots',
+    'input-required-result-request-state',
+    'input-required-result-multiple-input-requests',
+    'input-required-result-multi-round',
+    'input-required-result-missing-input-response',
+    'input-required-result-result-type',
+    'input-required-result-unsupported-methods', // probes tools/list + prompts/list only
+    'input-required-result-tampered-state',
+    'input-required-result-capability-check',
+    'input-required-result-ignore-extra-params',
+    'input-required-result-validate-input',
+  ],
+};
 // Listed but not run (printed with the reason, not counted).
 const EXCLUDED = {
   'tasks-status-notifications': 'stub in 0.2.0-alpha.12: emits one SKIPPED check and no traffic, can never pass',
@@ -49,35 +76,52 @@ const NODE22 = path.join(HERE, 'node_modules/.bin/node');
 const CLI = path.join(HERE, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
 const RESULTS = path.join(HERE, 'results');
 const args = process.argv.slice(2);
-const opt = (name) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
+const opt = (name) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
 const only = args.flatMap((a, i) => (args[i - 1] === '--only' ? a.split(',') : []));
 let url = opt('--url');
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const freePort = () => new Promise((resolve, reject) => {
-  const s = net.createServer().once('error', reject);
-  s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
-});
-const canConnect = (port) => new Promise((resolve) => {
-  const sock = net.connect(port, '127.0.0.1');
-  sock.once('connect', () => { sock.destroy(); resolve(true); });
-  sock.once('error', () => resolve(false));
-});
-const run = (cmd, argv, timeoutMs) => new Promise((resolve) => {
-  const child = spawn(cmd, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (out += d));
-  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-  child.on('close', (code, signal) => { clearTimeout(timer); resolve({ code, signal, out }); });
-});
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const s = net.createServer().once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+const canConnect = (port) =>
+  new Promise((resolve) => {
+    const sock = net.connect(port, '127.0.0.1');
+    sock.once('connect', () => {
+      sock.destroy();
+      resolve(true);
+    });
+    sock.once('error', () => resolve(false));
+  });
+const run = (cmd, argv, timeoutMs) =>
+  new Promise((resolve) => {
+    const child = spawn(cmd, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, out });
+    });
+  });
 
 // ---- Demo server lifecycle -------------------------------------------------
-let demo; let demoLog = '';
+let demo;
+let demoLog = '';
 async function startDemo() {
   const port = await freePort();
   demo = spawn(process.execPath, ['dist/src/main.js'], {
-    cwd: ROOT, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   demo.stdout.on('data', (d) => (demoLog += d));
@@ -94,7 +138,7 @@ async function stopDemo() {
   if (!demo || demo.exitCode !== null || demo.signalCode) return;
   const exited = new Promise((r) => demo.once('exit', r));
   demo.kill('SIGTERM'); // by PID: we spawned node directly, no shell in between
-  if (await Promise.race([exited.then(() => true), sleep(5000)]) !== true) demo.kill('SIGKILL');
+  if ((await Promise.race([exited.then(() => true), sleep(5000)])) !== true) demo.kill('SIGKILL');
   fs.writeFileSync(path.join(RESULTS, 'demo.log'), demoLog);
 }
 
@@ -102,8 +146,19 @@ async function stopDemo() {
 async function runScenario(name, specVersion) {
   const outDir = path.join(RESULTS, name);
   fs.rmSync(outDir, { recursive: true, force: true });
-  const argv = [CLI, 'server', '--url', url, '--scenario', name, '-o', outDir,
-    '--timeout', String(SCENARIO_TIMEOUT_MS), ...(specVersion ? ['--spec-version', specVersion] : [])];
+  const argv = [
+    CLI,
+    'server',
+    '--url',
+    url,
+    '--scenario',
+    name,
+    '-o',
+    outDir,
+    '--timeout',
+    String(SCENARIO_TIMEOUT_MS),
+    ...(specVersion ? ['--spec-version', specVersion] : []),
+  ];
   const { code, signal, out } = await run(NODE22, argv, SCENARIO_TIMEOUT_MS + 30_000);
   fs.mkdirSync(outDir, { recursive: true });
   fs.writeFileSync(path.join(outDir, 'output.txt'), out);
@@ -122,13 +177,21 @@ async function runScenario(name, specVersion) {
   const counts = `${c.ok}/${c.ok + c.fail} checks passed, ${c.warn} warnings, ${c.skip} skipped`;
   console.log(`${why ? 'FAIL' : 'PASS'} ${name} [${specVersion ?? 'inferred'}] (${counts})${why ? ` - ${why}` : ''}`);
   for (const k of checks.filter((k) => k.status === 'FAILURE' || k.status === 'WARNING'))
-    console.log(`     ${k.status} ${k.id}: ${String(k.errorMessage ?? k.description).split('\n')[0].slice(0, 300)}`);
+    console.log(
+      `     ${k.status} ${k.id}: ${String(k.errorMessage ?? k.description)
+        .split('\n')[0]
+        .slice(0, 300)}`,
+    );
   return !why;
 }
 
 // ---- Main ------------------------------------------------------------------
-let passed = 0; let failed = 0;
-process.on('SIGINT', async () => { await stopDemo(); process.exit(130); });
+let passed = 0;
+let failed = 0;
+process.on('SIGINT', async () => {
+  await stopDemo();
+  process.exit(130);
+});
 try {
   fs.mkdirSync(RESULTS, { recursive: true });
   // node_modules is not committed: install the pinned suite + Node 22 on first use.
@@ -139,8 +202,12 @@ try {
   for (const group of [GROUP_A, GROUP_B]) {
     for (const name of group.scenarios) {
       if (only.length && !only.some((f) => name.includes(f))) continue;
-      if (EXCLUDED[name]) { console.log(`EXCLUDED ${name} - ${EXCLUDED[name]}`); continue; }
-      if (await runScenario(name, group.specVersion)) passed++; else failed++;
+      if (EXCLUDED[name]) {
+        console.log(`EXCLUDED ${name} - ${EXCLUDED[name]}`);
+        continue;
+      }
+      if (await runScenario(name, group.specVersion)) passed++;
+      else failed++;
     }
   }
 } catch (err) {

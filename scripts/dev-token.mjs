@@ -10,7 +10,12 @@ const host = process.env.HOST ?? '127.0.0.1';
 const port = process.env.PORT ?? '3000';
 const secret = process.env.MCP_JWT_SECRET ?? 'demo-secret-change-me-demo-secret-change-me';
 const token = jwt.sign(
-  { sub: args.sub ?? 'alice', scope: args.scope ?? 'export deploy', azp: args.client ?? 'dev-cli', aud: `http://${host}:${port}/mcp` },
+  {
+    sub: args.sub ?? 'alice',
+    scope: args.scope ?? 'export deploy',
+    azp: args.client ?? 'dev-cli',
+    aud: `http://${host}:${port}/mcp`,
+  },
   secret,
   { algorithm: 'HS256', issuer: 'https://demo-issuer.invalid', expiresIn: `${Number(args.minutes ?? 60)}m` },
 );

@@ -17,13 +17,27 @@ export function demoStorage(): { imports: DynamicModule[]; options: Partial<McpT
   const common = { entities: mcpTasksEntities, migrations: mcpTasksMigrations, migrationsRun: true };
   const typeorm =
     kind === 'sqlite'
-      ? TypeOrmModule.forRoot({ type: 'better-sqlite3', database: process.env.MCP_SQLITE_FILE ?? '.data/mcp-tasks.sqlite', enableWAL: true, ...common })
+      ? TypeOrmModule.forRoot({
+          type: 'better-sqlite3',
+          database: process.env.MCP_SQLITE_FILE ?? '.data/mcp-tasks.sqlite',
+          enableWAL: true,
+          ...common,
+        })
       : kind === 'postgres'
-        ? TypeOrmModule.forRoot({ type: 'postgres', url: required('DATABASE_URL'), extra: { connectionTimeoutMillis: 5_000 }, ...common })
+        ? TypeOrmModule.forRoot({
+            type: 'postgres',
+            url: required('DATABASE_URL'),
+            extra: { connectionTimeoutMillis: 5_000 },
+            ...common,
+          })
         : unknown(kind);
   return {
     imports: [typeorm],
-    options: { ...shared, store: { type: 'typeorm' }, ...(process.env.MCP_BUS === 'postgres' ? { bus: { type: 'postgres' as const } } : {}) },
+    options: {
+      ...shared,
+      store: { type: 'typeorm' },
+      ...(process.env.MCP_BUS === 'postgres' ? { bus: { type: 'postgres' as const } } : {}),
+    },
   };
 }
 

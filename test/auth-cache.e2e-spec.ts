@@ -27,7 +27,9 @@ class CountingStrategy extends PassportStrategy(Strategy, 'counting-jwt') {
 class CountingModule {}
 
 const appWith = (cacheTtl?: number) =>
-  createAuthApp({ auth: { resource: RESOURCE, authorizationServers: [ISSUER], strategy: 'counting-jwt', cacheTtl } }, [CountingModule]);
+  createAuthApp({ auth: { resource: RESOURCE, authorizationServers: [ISSUER], strategy: 'counting-jwt', cacheTtl } }, [
+    CountingModule,
+  ]);
 
 describe('auth.cacheTtl: verified tokens remembered', () => {
   it('a token is verified on first and second use, then served from the cache; another token is verified', async () => {
@@ -35,7 +37,8 @@ describe('auth.cacheTtl: verified tokens remembered', () => {
     try {
       const token = hs256({ sub: 'bob', scope: 'files:read' }, APP_SECRET);
       verifications.count = 0;
-      for (let i = 0; i < 5; i++) expect((await call(app, 'read_file', {}, bearer(token))).body.result.content[0].text).toBe('read by bob');
+      for (let i = 0; i < 5; i++)
+        expect((await call(app, 'read_file', {}, bearer(token))).body.result.content[0].text).toBe('read by bob');
       expect(verifications.count).toBe(2);
       const other = hs256({ sub: 'carol', scope: 'files:read' }, APP_SECRET);
       expect((await call(app, 'read_file', {}, bearer(other))).body.result.content[0].text).toBe('read by carol');

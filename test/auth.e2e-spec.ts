@@ -13,7 +13,11 @@ const METADATA_URL = 'http://127.0.0.1/.well-known/oauth-protected-resource/mcp'
 @Injectable()
 class AppJwtStrategy extends PassportStrategy(Strategy, 'app-jwt') {
   constructor() {
-    super({ jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(), secretOrKey: 'app-secret-app-secret-app-secret', algorithms: ['HS256'] });
+    super({
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      secretOrKey: 'app-secret-app-secret-app-secret',
+      algorithms: ['HS256'],
+    });
   }
   validate(payload: Record<string, unknown>): Record<string, unknown> {
     return payload;
@@ -45,15 +49,22 @@ describe.each([false, true])('authentication (HS256, module strategy; fastPath %
   ])('%s → 401 invalid_token', async (_label, token) => {
     const res = await call(app, 'read_file', {}, { ...bearer(token), id: 7 });
     expect(res.status).toBe(401);
-    expect(res.headers['www-authenticate']).toMatch(/^Bearer error="invalid_token", error_description=".+", resource_metadata="http:\/\/127\.0\.0\.1\/\.well-known\/oauth-protected-resource\/mcp"$/);
+    expect(res.headers['www-authenticate']).toMatch(
+      /^Bearer error="invalid_token", error_description=".+", resource_metadata="http:\/\/127\.0\.0\.1\/\.well-known\/oauth-protected-resource\/mcp"$/,
+    );
     expect(res.body).toMatchObject({ id: 7, error: { code: -32600 } });
   });
 
   it('a missing scope → 403 insufficient_scope listing every scope the tool needs, before anything runs', async () => {
     const res = await call(app, 'write_file', {}, { ...bearer(hs256({ scope: 'files:read' })), caps: TASKS, id: 'w' });
     expect(res.status).toBe(403);
-    expect(res.headers['www-authenticate']).toBe(`Bearer error="insufficient_scope", scope="files:read files:write", resource_metadata="${METADATA_URL}"`);
-    expect(res.body).toMatchObject({ id: 'w', error: { code: -32600, data: { requiredScopes: ['files:read', 'files:write'] } } });
+    expect(res.headers['www-authenticate']).toBe(
+      `Bearer error="insufficient_scope", scope="files:read files:write", resource_metadata="${METADATA_URL}"`,
+    );
+    expect(res.body).toMatchObject({
+      id: 'w',
+      error: { code: -32600, data: { requiredScopes: ['files:read', 'files:write'] } },
+    });
     const ok = await call(app, 'write_file', {}, bearer(hs256({ scope: 'files:read files:write' })));
     expect(ok.body.result.content[0].text).toBe('written');
   });
@@ -63,7 +74,11 @@ describe.each([false, true])('authentication (HS256, module strategy; fastPath %
     expect(none.body.result.tools.map((t: { name: string }) => t.name)).toEqual(['job']);
     expect(none.body.result.cacheScope).toBe('private');
     const read = await rpc(app, 'tools/list', {}, bearer(hs256({ scope: 'files:read' })));
-    expect(read.body.result.tools.map((t: { name: string }) => t.name).sort()).toEqual(['ask_user', 'job', 'read_file']);
+    expect(read.body.result.tools.map((t: { name: string }) => t.name).sort()).toEqual([
+      'ask_user',
+      'job',
+      'read_file',
+    ]);
   });
 
   it('a remembered token still expires on time', async () => {
@@ -79,7 +94,12 @@ describe.each([false, true])('authentication (HS256, module strategy; fastPath %
     for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp']) {
       const res = await request(app.getHttpServer()).get(path);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ resource: RESOURCE, authorization_servers: [ISSUER], scopes_supported: ['files:read', 'files:write'], bearer_methods_supported: ['header'] });
+      expect(res.body).toEqual({
+        resource: RESOURCE,
+        authorization_servers: [ISSUER],
+        scopes_supported: ['files:read', 'files:write'],
+        bearer_methods_supported: ['header'],
+      });
     }
   });
 });
@@ -89,7 +109,9 @@ describe('authentication with RS256 keys from a JWKS endpoint', () => {
   let jwks: Awaited<ReturnType<typeof jwksServer>>;
   beforeAll(async () => {
     jwks = await jwksServer();
-    app = await createAuthApp({ auth: { resource: RESOURCE, authorizationServers: [ISSUER], issuer: ISSUER, jwksUri: jwks.uri } });
+    app = await createAuthApp({
+      auth: { resource: RESOURCE, authorizationServers: [ISSUER], issuer: ISSUER, jwksUri: jwks.uri },
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -101,19 +123,30 @@ describe('authentication with RS256 keys from a JWKS endpoint', () => {
     expect(ok.body.result.content[0].text).toBe('read by alice');
     const hs = await call(app, 'read_file', {}, bearer(hs256({ scope: 'files:read' })));
     expect(hs.status).toBe(401);
-    const wrongAud = await call(app, 'read_file', {}, bearer(jwks.sign({ scope: 'files:read', aud: 'https://other/mcp' })));
+    const wrongAud = await call(
+      app,
+      'read_file',
+      {},
+      bearer(jwks.sign({ scope: 'files:read', aud: 'https://other/mcp' })),
+    );
     expect(wrongAud.status).toBe(401);
   });
 });
 
 describe("an app's own passport strategy by name", () => {
   it('reads claims from req.user and still checks the audience', async () => {
-    const app = await createAuthApp({ auth: { resource: RESOURCE, authorizationServers: [ISSUER], strategy: 'app-jwt' } }, [AppAuthModule]);
+    const app = await createAuthApp(
+      { auth: { resource: RESOURCE, authorizationServers: [ISSUER], strategy: 'app-jwt' } },
+      [AppAuthModule],
+    );
     try {
       const token = hs256({ sub: 'bob', scope: 'files:read' }, 'app-secret-app-secret-app-secret');
       const ok = await call(app, 'read_file', {}, bearer(token));
       expect(ok.body.result.content[0].text).toBe('read by bob');
-      const otherAud = hs256({ sub: 'bob', scope: 'files:read', aud: 'https://other/mcp' }, 'app-secret-app-secret-app-secret');
+      const otherAud = hs256(
+        { sub: 'bob', scope: 'files:read', aud: 'https://other/mcp' },
+        'app-secret-app-secret-app-secret',
+      );
       expect((await call(app, 'read_file', {}, bearer(otherAud))).status).toBe(401);
       expect((await call(app, 'read_file', {}, bearer(hs256({ scope: 'files:read' })))).status).toBe(401);
     } finally {
@@ -134,13 +167,19 @@ describe('task scopes and caps per owner', () => {
     const created = await call(app, 'read_file', { ms: 60_000 }, { ...full, caps: TASKS });
     const id = created.body.result.taskId;
     const lost = bearer(hs256({ scope: '' }));
-    for (const [method, params] of [['tasks/get', {}], ['tasks/update', { inputResponses: {} }], ['tasks/cancel', {}]] as const) {
+    for (const [method, params] of [
+      ['tasks/get', {}],
+      ['tasks/update', { inputResponses: {} }],
+      ['tasks/cancel', {}],
+    ] as const) {
       const refused = await rpc(app, method, { taskId: id, ...params }, { ...lost, caps: TASKS });
       expect(refused.status).toBe(403);
       expect(refused.headers['www-authenticate']).toMatch(/error="insufficient_scope", scope="files:read"/);
     }
     expect((await getTask(app, id, full)).body.result.status).toBe('working');
-    expect((await rpc(app, 'tasks/cancel', { taskId: id }, { ...full, caps: TASKS })).body.result.resultType).toBe('complete');
+    expect((await rpc(app, 'tasks/cancel', { taskId: id }, { ...full, caps: TASKS })).body.result.resultType).toBe(
+      'complete',
+    );
   });
 
   it('owner X at the cap does not affect owner Y', async () => {
@@ -151,7 +190,10 @@ describe('task scopes and caps per owner', () => {
     expect((await call(app, 'job', { ms: 60_000 }, { ...y, caps: TASKS })).body.result.resultType).toBe('task');
     // An optional tool at the cap runs in the request.
     const xs = bearer(hs256({ sub: 'x', scope: 'files:read' }));
-    expect((await call(app, 'read_file', { ms: 1 }, { ...xs, caps: TASKS })).body.result).toMatchObject({ resultType: 'complete', content: [{ text: 'read by x' }] });
+    expect((await call(app, 'read_file', { ms: 1 }, { ...xs, caps: TASKS })).body.result).toMatchObject({
+      resultType: 'complete',
+      content: [{ text: 'read by x' }],
+    });
   });
 });
 

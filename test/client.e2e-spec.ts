@@ -80,14 +80,21 @@ describe('mcp-tasks-client', () => {
       const client = track(
         await connect(url, {
           tasks: true,
-          handlers: { elicitation: (_p, ctx) => (keys.push([ctx.key, ctx.taskId]), { action: 'accept', content: { name: 'Alice' } }) },
+          handlers: {
+            elicitation: (_p, ctx) => (
+              keys.push([ctx.key, ctx.taskId]),
+              { action: 'accept', content: { name: 'Alice' } }
+            ),
+          },
         }),
       );
       const call = await client.callTool('test_tool_with_task', {});
       expect(call.kind).toBe('task');
       if (call.kind !== 'task') return;
       const done = await client.awaitTask(call.task);
-      expect(done.result?.content).toEqual([{ type: 'text', text: 'Hello, Alice! (answered before the task started)' }]);
+      expect(done.result?.content).toEqual([
+        { type: 'text', text: 'Hello, Alice! (answered before the task started)' },
+      ]);
       // Asked once, in the request (no task id); the task reused the answer under the same key.
       expect(keys).toEqual([['user_name', undefined]]);
     });
@@ -110,7 +117,11 @@ describe('mcp-tasks-client', () => {
       const call = await client.callTool('protocol_error_job', {});
       if (call.kind !== 'task') throw new Error(`expected a task, got ${JSON.stringify(call)}`);
       const done = await client.awaitTask(call.task, { listen: true });
-      expect(done).toMatchObject({ taskId: call.task.taskId, status: 'failed', error: { code: -32603, message: 'The job hit a protocol-level failure' } });
+      expect(done).toMatchObject({
+        taskId: call.task.taskId,
+        status: 'failed',
+        error: { code: -32603, message: 'The job hit a protocol-level failure' },
+      });
       expect(done.result).toBeUndefined();
     });
 
@@ -127,7 +138,10 @@ describe('mcp-tasks-client', () => {
           task = await client.getTask(task.taskId);
         }
         expect(task.status).toBe('input_required');
-        expect(task.inputRequests?.confirm).toMatchObject({ method: 'elicitation/create', params: { message: 'Delete draft.txt?' } });
+        expect(task.inputRequests?.confirm).toMatchObject({
+          method: 'elicitation/create',
+          params: { message: 'Delete draft.txt?' },
+        });
         await client.updateTask(task.taskId, { confirm: { action: 'accept', content: { confirm: true } } });
         const done = await client.awaitTask(task);
         expect(done.result?.content).toEqual([{ type: 'text', text: 'Deleted draft.txt' }]);
@@ -152,25 +166,37 @@ describe('mcp-tasks-client', () => {
       expect(asked.kind).toBe('result');
     });
 
-    it.each([false, true])('elicitation, sampling and roots handlers answer one MRTR round together (tasks: %s)', async (tasks) => {
-      const client = track(
-        await connect(url, {
-          tasks,
-          handlers: {
-            elicitation: () => ({ action: 'accept', content: { name: 'Ada' } }),
-            sampling: (params, { key }) => ({ model: 'stub', role: 'assistant', content: { type: 'text', text: `${key}: ${params.messages.length ? 'Paris' : '?'}` } }),
-            roots: () => ({ roots: [{ uri: 'file:///work' }] }),
-          },
-        }),
-      );
-      const call = await client.callTool('test_input_required_result_multiple_inputs', {});
-      expect(call).toMatchObject({ kind: 'result', result: { content: [{ type: 'text', text: 'name=Ada; model=capital_question: Paris; roots=1' }] } });
-    });
+    it.each([false, true])(
+      'elicitation, sampling and roots handlers answer one MRTR round together (tasks: %s)',
+      async (tasks) => {
+        const client = track(
+          await connect(url, {
+            tasks,
+            handlers: {
+              elicitation: () => ({ action: 'accept', content: { name: 'Ada' } }),
+              sampling: (params, { key }) => ({
+                model: 'stub',
+                role: 'assistant',
+                content: { type: 'text', text: `${key}: ${params.messages.length ? 'Paris' : '?'}` },
+              }),
+              roots: () => ({ roots: [{ uri: 'file:///work' }] }),
+            },
+          }),
+        );
+        const call = await client.callTool('test_input_required_result_multiple_inputs', {});
+        expect(call).toMatchObject({
+          kind: 'result',
+          result: { content: [{ type: 'text', text: 'name=Ada; model=capital_question: Paris; roots=1' }] },
+        });
+      },
+    );
 
     it('without tasks: a required tool is refused by the server, and listen is refused locally', async () => {
       const client = track(await connect(url));
       await expect(client.callTool('confirm_delete', { filename: 'x' })).rejects.toMatchObject({ code: -32021 });
-      await expect(client.awaitTask({ taskId: 'any' }, { listen: true })).rejects.toThrow('needs a client connected with tasks: true');
+      await expect(client.awaitTask({ taskId: 'any' }, { listen: true })).rejects.toThrow(
+        'needs a client connected with tasks: true',
+      );
     });
 
     it('an unknown task id rejects getTask and awaitTask with -32602', async () => {
@@ -214,7 +240,11 @@ describe('mcp-tasks-client', () => {
     let app: INestApplication;
     beforeAll(async () => {
       const moduleRef = await Test.createTestingModule({
-        imports: [McpTasksModule.forRoot({ server: { name: 'slow-poll', version: '1' }, pollInterval: 5000 }), ConformanceModule, DemoModule],
+        imports: [
+          McpTasksModule.forRoot({ server: { name: 'slow-poll', version: '1' }, pollInterval: 5000 }),
+          ConformanceModule,
+          DemoModule,
+        ],
       }).compile();
       app = moduleRef.createNestApplication({ logger: false });
     });
@@ -240,7 +270,12 @@ describe('mcp-tasks-client', () => {
     });
 
     it('with listen, a question is answered and the answer resumes the task without polls', async () => {
-      const client = track(await createMcpTestClient(app, { tasks: true, handlers: { elicitation: () => ({ action: 'accept', content: { confirm: true } }) } }));
+      const client = track(
+        await createMcpTestClient(app, {
+          tasks: true,
+          handlers: { elicitation: () => ({ action: 'accept', content: { confirm: true } }) },
+        }),
+      );
       const started = Date.now();
       const call = await client.callTool('confirm_delete', { filename: 'a.txt' });
       if (call.kind !== 'task') throw new Error('expected a task');
@@ -261,7 +296,10 @@ describe('mcp-tasks-client', () => {
 
     it('createMcpTestClient reuses an app that already listens', async () => {
       const client = track(await createMcpTestClient(app));
-      expect(await client.callTool('word_count', { text: 'one two three' })).toMatchObject({ kind: 'result', result: { content: [{ type: 'text', text: '3 words' }] } });
+      expect(await client.callTool('word_count', { text: 'one two three' })).toMatchObject({
+        kind: 'result',
+        result: { content: [{ type: 'text', text: '3 words' }] },
+      });
     });
   });
 
@@ -328,7 +366,9 @@ describe('mcp-tasks-client', () => {
     const section = readme.slice(start, end < 0 ? undefined : end);
     const blocks = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => lines(m[1]));
     const spec = readFileSync(new URL(import.meta.url), 'utf8');
-    const marked = [...spec.matchAll(/\/\/ README: [^\n]*\n([\s\S]*?)\/\/ \/README/g)].map((m) => lines(m[1]).join('\n'));
+    const marked = [...spec.matchAll(/\/\/ README: [^\n]*\n([\s\S]*?)\/\/ \/README/g)].map((m) =>
+      lines(m[1]).join('\n'),
+    );
     expect(marked.length).toBeGreaterThanOrEqual(8);
     // The README shows exactly the marked blocks (in its own order), plus import lines.
     const shown = blocks.map((b) => b.filter((l) => !l.startsWith('import ')).join('\n')).filter(Boolean);
@@ -339,7 +379,8 @@ describe('mcp-tasks-client', () => {
 /** Counts the client's raw POSTs of one MCP method (ext-tasks' task traffic goes through global fetch). */
 function countRequests(method: string): { count(): number; reset(): void; restore(): void } {
   const spy = jest.spyOn(globalThis, 'fetch');
-  const isMethod = (init?: RequestInit) => (init?.headers as Record<string, string> | undefined)?.['mcp-method'] === method;
+  const isMethod = (init?: RequestInit) =>
+    (init?.headers as Record<string, string> | undefined)?.['mcp-method'] === method;
   return {
     count: () => spy.mock.calls.filter(([, init]) => isMethod(init)).length,
     reset: () => spy.mockClear(),

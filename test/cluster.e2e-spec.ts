@@ -68,14 +68,18 @@ describe('two instances on one PostgreSQL', () => {
   });
 
   it('500 concurrent creates for one owner over A and B never exceed maxPerPrincipal (counted in the database)', async () => {
-    const replies = await Promise.all(Array.from({ length: 500 }, (_, i) => call(i % 2 ? a : b, 'job', { ms: 60_000, tag: 'cap' }, { caps: TASKS })));
+    const replies = await Promise.all(
+      Array.from({ length: 500 }, (_, i) => call(i % 2 ? a : b, 'job', { ms: 60_000, tag: 'cap' }, { caps: TASKS })),
+    );
     const created = replies.filter((r) => r.body.result?.resultType === 'task');
     const refused = replies.filter((r) => r.body.error?.code === -32600);
     expect(created.length + refused.length).toBe(500);
     const ds = new DataSource({ type: 'postgres', url: pg.url });
     await ds.initialize();
     try {
-      const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM mcp_tasks WHERE tool = 'job' AND status IN ('working', 'input_required')`);
+      const [{ n }] = await ds.query(
+        `SELECT count(*)::int AS n FROM mcp_tasks WHERE tool = 'job' AND status IN ('working', 'input_required')`,
+      );
       expect(n).toBeLessThanOrEqual(20);
       expect(created.length).toBe(n);
       expect(n).toBeGreaterThan(0);
@@ -105,7 +109,12 @@ describe('two instances on one PostgreSQL', () => {
   it('MRTR requestState issued by A is honoured by B (shared secret)', async () => {
     const r1 = await call(a, 'pair', {}, { caps: { elicitation: {} } });
     const yes = { action: 'accept', content: { ok: true } };
-    const r2 = await rpc(b, 'tools/call', { name: 'pair', arguments: {}, inputResponses: { x: yes, y: yes }, requestState: r1.body.result.requestState }, { caps: { elicitation: {} } });
+    const r2 = await rpc(
+      b,
+      'tools/call',
+      { name: 'pair', arguments: {}, inputResponses: { x: yes, y: yes }, requestState: r1.body.result.requestState },
+      { caps: { elicitation: {} } },
+    );
     expect(r2.body.result.content[0].text).toBe('x=true y=true');
   });
 });
@@ -127,14 +136,41 @@ describe('an instance that dies', () => {
   it('killed with SIGKILL mid-task: another instance ends the task failed within the lease', async () => {
     const port = await freePort();
     child = spawn(process.execPath, ['dist/src/main.js'], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MCP_STORE: 'postgres', DATABASE_URL: pg.url, MCP_BUS: 'postgres', MCP_LEASE: '1000', MCP_STATE_SECRET: STATE_SECRET },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        MCP_STORE: 'postgres',
+        DATABASE_URL: pg.url,
+        MCP_BUS: 'postgres',
+        MCP_LEASE: '1000',
+        MCP_STATE_SECRET: STATE_SECRET,
+      },
       stdio: 'ignore',
     });
     await waitForPort(port);
     const res = await fetch(`http://127.0.0.1:${port}/mcp`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'slow_compute' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'slow_compute', arguments: { seconds: 60, label: 'doomed' }, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': TASKS } } }),
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/call',
+        'mcp-name': 'slow_compute',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: {
+          name: 'slow_compute',
+          arguments: { seconds: 60, label: 'doomed' },
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+            'io.modelcontextprotocol/clientCapabilities': TASKS,
+          },
+        },
+      }),
     });
     const { result } = (await res.json()) as { result: { taskId: string } };
     await sleep(300);
@@ -178,7 +214,6 @@ describe('SQLite on a file', () => {
     }
   });
 });
-
 
 async function waitForPort(port: number): Promise<void> {
   for (let i = 0; i < 200; i++) {

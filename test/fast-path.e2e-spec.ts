@@ -26,7 +26,11 @@ class MarkModule implements NestModule {
 
 async function appWith(fastPath: boolean | undefined, prefix?: string): Promise<INestApplication> {
   const moduleRef = await Test.createTestingModule({
-    imports: [McpTasksModule.forRoot({ server: { name: 'fixture', version: '1.0.0' }, pollInterval: 50, fastPath }), FixtureToolsModule, MarkModule],
+    imports: [
+      McpTasksModule.forRoot({ server: { name: 'fixture', version: '1.0.0' }, pollInterval: 50, fastPath }),
+      FixtureToolsModule,
+      MarkModule,
+    ],
   }).compile();
   const app = moduleRef.createNestApplication({ logger: false });
   if (prefix) app.setGlobalPrefix(prefix);
@@ -52,7 +56,10 @@ describe('fastPath', () => {
       const done = await waitForTask(app, created.body.result.taskId);
       expect(done.status).toBe('completed');
       const got = await getTask(app, created.body.result.taskId);
-      expect(got.body.result._meta['io.modelcontextprotocol/serverInfo']).toEqual({ name: 'fixture', version: '1.0.0' });
+      expect(got.body.result._meta['io.modelcontextprotocol/serverInfo']).toEqual({
+        name: 'fixture',
+        version: '1.0.0',
+      });
       expect(marked(got)).toBe(false);
     });
 
@@ -83,7 +90,13 @@ describe('fastPath', () => {
       const post = (body: string, headers: Record<string, string> = {}) =>
         request(app.getHttpServer())
           .post('/mcp')
-          .set({ 'content-type': 'application/json', 'mcp-protocol-version': VERSION, 'mcp-method': 'tasks/get', 'mcp-name': 'x', ...headers })
+          .set({
+            'content-type': 'application/json',
+            'mcp-protocol-version': VERSION,
+            'mcp-method': 'tasks/get',
+            'mcp-name': 'x',
+            ...headers,
+          })
           .send(body);
       const notJson = await post('{"jsonrpc":');
       expect(notJson.status).toBe(400);
@@ -94,9 +107,20 @@ describe('fastPath', () => {
       const mismatch = await getTask(app, 'abc', { headers: { 'mcp-name': 'other' } });
       expect(mismatch.status).toBe(400);
       expect(mismatch.body.error.code).toBe(-32020);
-      const wrongVersion = await rpc(app, 'tasks/get', { taskId: 'x' }, { caps: TASKS, meta: { 'io.modelcontextprotocol/protocolVersion': '2099-01-01' }, headers: { 'mcp-protocol-version': '2099-01-01' } });
+      const wrongVersion = await rpc(
+        app,
+        'tasks/get',
+        { taskId: 'x' },
+        {
+          caps: TASKS,
+          meta: { 'io.modelcontextprotocol/protocolVersion': '2099-01-01' },
+          headers: { 'mcp-protocol-version': '2099-01-01' },
+        },
+      );
       expect(wrongVersion.body.error.code).toBe(-32022);
-      const extraKey = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tasks/get', params: { taskId: 'x', _meta: {} }, extra: 1 }));
+      const extraKey = await post(
+        JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tasks/get', params: { taskId: 'x', _meta: {} }, extra: 1 }),
+      );
       expect(extraKey.status).toBe(400);
       expect(extraKey.body.error.code).toBe(-32600);
       // Not JSON: left to the app, which answers 415 through the SDK.
@@ -114,8 +138,15 @@ describe('fastPath', () => {
       const meta = `{"io.modelcontextprotocol/protocolVersion":"${VERSION}","io.modelcontextprotocol/clientCapabilities":{},"x-deep":${deep}}`;
       const res = await request(app.getHttpServer())
         .post('/mcp')
-        .set({ 'content-type': 'application/json', 'mcp-protocol-version': VERSION, 'mcp-method': 'tools/call', 'mcp-name': 'echo' })
-        .send(`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hi"},"_meta":${meta}}}`);
+        .set({
+          'content-type': 'application/json',
+          'mcp-protocol-version': VERSION,
+          'mcp-method': 'tools/call',
+          'mcp-name': 'echo',
+        })
+        .send(
+          `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hi"},"_meta":${meta}}}`,
+        );
       expect([200, 400]).toContain(res.status);
       expect(res.body.id).toBe(5);
       expect(res.body.error?.code ?? 0).not.toBe(-32603);
@@ -157,6 +188,8 @@ describe('fastPath', () => {
   });
 
   it('a non-boolean fastPath is refused at startup', async () => {
-    await expect(appWith('yes' as never)).rejects.toThrow('McpTasksModule: invalid options: fastPath must be a boolean');
+    await expect(appWith('yes' as never)).rejects.toThrow(
+      'McpTasksModule: invalid options: fastPath must be a boolean',
+    );
   });
 });

@@ -33,7 +33,9 @@ describe('subscriptions/listen for task status', () => {
       s.close();
     }
     const hundred = await listen(app, { taskIds: Array.from({ length: 100 }, (_, i) => `t${i}`) }, { caps: TASKS });
-    expect((await hundred.next((f) => f.method === 'notifications/subscriptions/acknowledged')).params.notifications.taskIds).toEqual([]);
+    expect(
+      (await hundred.next((f) => f.method === 'notifications/subscriptions/acknowledged')).params.notifications.taskIds,
+    ).toEqual([]);
     hundred.close();
   });
 
@@ -57,7 +59,9 @@ describe('subscriptions/listen for task status', () => {
     const done = await s.next((f) => f.method === 'notifications/tasks' && f.params.status === 'completed');
     expect(done.params.result.content[0].text).toBe('a=true again=true b=true');
     expect(s.frames.every((f) => f.method !== 'notifications/tasks' || f.params.taskId === mine)).toBe(true);
-    const statuses = s.frames.filter((f) => f.method === 'notifications/tasks').map((f) => `${f.params.status}:${Object.keys(f.params.inputRequests ?? {}).join()}`);
+    const statuses = s.frames
+      .filter((f) => f.method === 'notifications/tasks')
+      .map((f) => `${f.params.status}:${Object.keys(f.params.inputRequests ?? {}).join()}`);
     // Each notification is the task as it is when sent: changes in quick succession may coalesce, never repeat.
     expect(statuses).toEqual(expect.arrayContaining(['input_required:b', 'completed:']));
     expect(statuses.at(-1)).toBe('completed:');

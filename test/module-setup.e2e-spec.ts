@@ -54,7 +54,11 @@ async function boot(imports: unknown[]): Promise<INestApplication> {
 describe('module setup', () => {
   it('forRootAsync with useFactory + inject + imports: options (path, pollInterval) take effect', async () => {
     const app = await boot([
-      McpTasksModule.forRootAsync({ imports: [ConfigModule], inject: [ConfigService], useFactory: (c: ConfigService) => c.get() }),
+      McpTasksModule.forRootAsync({
+        imports: [ConfigModule],
+        inject: [ConfigService],
+        useFactory: (c: ConfigService) => c.get(),
+      }),
       FixtureToolsModule,
     ]);
     try {
@@ -79,18 +83,24 @@ describe('module setup', () => {
   });
 
   it('bad options fail at startup with the option named', async () => {
-    await expect(boot([McpTasksModule.forRoot({ server: { name: 'x', version: '1' }, maxPerPrincipal: 0 })])).rejects.toThrow(/maxPerPrincipal/);
+    await expect(
+      boot([McpTasksModule.forRoot({ server: { name: 'x', version: '1' }, maxPerPrincipal: 0 })]),
+    ).rejects.toThrow(/maxPerPrincipal/);
   });
 
   it('duplicate tool names fail at startup, naming both methods', async () => {
     @Module({ providers: [DuplicateA, DuplicateB] })
     class Dups {}
-    await expect(boot([McpTasksModule.forRoot({ server: { name: 'x', version: '1' } }), Dups])).rejects.toThrow(/duplicate tool name "same".*DuplicateA\.a.*DuplicateB\.b/);
+    await expect(boot([McpTasksModule.forRoot({ server: { name: 'x', version: '1' } }), Dups])).rejects.toThrow(
+      /duplicate tool name "same".*DuplicateA\.a.*DuplicateB\.b/,
+    );
   });
 
   it('a prepare naming a missing method fails at startup', async () => {
     @Module({ providers: [BadPrepare] })
     class Bad {}
-    await expect(boot([McpTasksModule.forRoot({ server: { name: 'x', version: '1' } }), Bad])).rejects.toThrow(/prepare method "missing"/);
+    await expect(boot([McpTasksModule.forRoot({ server: { name: 'x', version: '1' } }), Bad])).rejects.toThrow(
+      /prepare method "missing"/,
+    );
   });
 });

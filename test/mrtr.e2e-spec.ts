@@ -14,11 +14,19 @@ describe.each([false, true])('synchronous input (MRTR) and prepare (fastPath %s)
   afterAll(() => app.close());
 
   const retry = (name: string, inputResponses: unknown, requestState?: unknown, o: Record<string, unknown> = {}) =>
-    rpc(app, 'tools/call', { name, arguments: {}, inputResponses, ...(requestState !== undefined ? { requestState } : {}) }, { caps: ELICIT, ...o });
+    rpc(
+      app,
+      'tools/call',
+      { name, arguments: {}, inputResponses, ...(requestState !== undefined ? { requestState } : {}) },
+      { caps: ELICIT, ...o },
+    );
 
   it('asks round by round; requestState carries earlier answers; keys are asked once', async () => {
     const r1 = await call(app, 'ask', {}, { caps: ELICIT });
-    expect(r1.body.result).toMatchObject({ resultType: 'input_required', inputRequests: { a: { method: 'elicitation/create' } } });
+    expect(r1.body.result).toMatchObject({
+      resultType: 'input_required',
+      inputRequests: { a: { method: 'elicitation/create' } },
+    });
     expect(typeof r1.body.result.requestState).toBe('string');
     const r2 = await retry('ask', { a: yes }, r1.body.result.requestState);
     expect(Object.keys(r2.body.result.inputRequests)).toEqual(['b']);
@@ -33,7 +41,9 @@ describe.each([false, true])('synchronous input (MRTR) and prepare (fastPath %s)
     const tampered = await retry('ask', { b: yes }, `${state}-TAMPERED`);
     expect(tampered.body.error.code).toBe(-32602);
     const [body, mac] = state.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), answers: { a: yes } })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), answers: { a: yes } }),
+    ).toString('base64url');
     expect((await retry('ask', { b: yes }, `${forged}.${mac}`)).body.error.code).toBe(-32602);
     expect((await retry('pair', { x: yes }, state)).body.error.code).toBe(-32602);
     expect((await retry('ask', { b: yes }, state, { headers: { 'x-user': 'mallory' } })).body.error.code).toBe(-32602);
@@ -59,15 +69,26 @@ describe.each([false, true])('synchronous input (MRTR) and prepare (fastPath %s)
   it('input the request cannot give → -32021 naming the capability', async () => {
     const r = await call(app, 'ask', {}, { caps: {}, id: 9 });
     expect(r.status).toBe(400);
-    expect(r.body).toMatchObject({ id: 9, error: { code: -32021, data: { requiredCapabilities: { elicitation: {} } } } });
+    expect(r.body).toMatchObject({
+      id: 9,
+      error: { code: -32021, data: { requiredCapabilities: { elicitation: {} } } },
+    });
   });
 
   it('prepare asks in the request, then the task starts and sees the answer', async () => {
     const caps = { ...ELICIT, ...TASKS };
     const r1 = await call(app, 'prepared', {}, { caps });
-    expect(r1.body.result).toMatchObject({ resultType: 'input_required', inputRequests: { who: { method: 'elicitation/create' } } });
+    expect(r1.body.result).toMatchObject({
+      resultType: 'input_required',
+      inputRequests: { who: { method: 'elicitation/create' } },
+    });
     expect(r1.body.result.taskId).toBeUndefined();
-    const r2 = await rpc(app, 'tools/call', { name: 'prepared', arguments: {}, inputResponses: { who: yes }, requestState: r1.body.result.requestState }, { caps });
+    const r2 = await rpc(
+      app,
+      'tools/call',
+      { name: 'prepared', arguments: {}, inputResponses: { who: yes }, requestState: r1.body.result.requestState },
+      { caps },
+    );
     expect(r2.body.result.resultType).toBe('task');
     expect(r2.body.result.inputRequests).toBeUndefined();
     const done = await waitForTask(app, r2.body.result.taskId);
@@ -77,12 +98,22 @@ describe.each([false, true])('synchronous input (MRTR) and prepare (fastPath %s)
   it('progress in a synchronous call streams notifications/progress over SSE before the result', async () => {
     const res = await call(app, 'progress', {}, { meta: { progressToken: 'p1' } });
     expect(res.headers['content-type']).toMatch(/text\/event-stream/);
-    const frames = res.text.split('\n').filter((l) => l.startsWith('data: ')).map((l) => JSON.parse(l.slice(6)));
+    const frames = res.text
+      .split('\n')
+      .filter((l) => l.startsWith('data: '))
+      .map((l) => JSON.parse(l.slice(6)));
     expect(frames.slice(0, 2)).toEqual([
-      { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'p1', progress: 1, total: 2, message: 'half' } },
+      {
+        jsonrpc: '2.0',
+        method: 'notifications/progress',
+        params: { progressToken: 'p1', progress: 1, total: 2, message: 'half' },
+      },
       { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'p1', progress: 2, total: 2 } },
     ]);
-    expect(frames[2]).toMatchObject({ id: expect.anything(), result: { resultType: 'complete', content: [{ text: 'done' }] } });
+    expect(frames[2]).toMatchObject({
+      id: expect.anything(),
+      result: { resultType: 'complete', content: [{ text: 'done' }] },
+    });
     const plain = await call(app, 'progress', {});
     expect(plain.headers['content-type']).toMatch(/application\/json/);
   });

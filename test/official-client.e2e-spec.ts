@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import type { Client } from '@modelcontextprotocol/client';
-import { TaskFailedError, type ApplicationInputRequest, type ResolvedInputExchangeContext, type TaskOutcome } from '@modelcontextprotocol/ext-tasks/client';
+import {
+  TaskFailedError,
+  type ApplicationInputRequest,
+  type ResolvedInputExchangeContext,
+  type TaskOutcome,
+} from '@modelcontextprotocol/ext-tasks/client';
 import {
   connectLegacyClient,
   connectModernClient,
@@ -31,13 +36,22 @@ describe('official MCP clients against the demo app', () => {
   }
 
   /** A tasks session whose input handler answers every elicitation with `content`. */
-  async function tasksClient(answer?: Record<string, string | boolean>): Promise<{ tc: TasksClient; seen: SeenInput[] }> {
+  async function tasksClient(
+    answer?: Record<string, string | boolean>,
+  ): Promise<{ tc: TasksClient; seen: SeenInput[] }> {
     const seen: SeenInput[] = [];
     const tc = await connectTasksClient(
       url,
       answer &&
         (async (req, ctx) => {
-          seen.push({ kind: req.kind, params: req.params, scope: ctx.scope, delivery: ctx.delivery, taskId: ctx.taskId, inputId: ctx.inputId });
+          seen.push({
+            kind: req.kind,
+            params: req.params,
+            scope: ctx.scope,
+            delivery: ctx.delivery,
+            taskId: ctx.taskId,
+            inputId: ctx.inputId,
+          });
           if (req.kind !== 'elicitation') throw new Error(`unexpected ${req.kind} input request`);
           return { action: 'accept', content: answer } as never;
         }),
@@ -70,7 +84,9 @@ describe('official MCP clients against the demo app', () => {
       const ex = await tc.session.callTool('slow_compute', { seconds: 0.3, label: 'x' });
       expect(ex.kind).toBe('task');
       const statuses: string[] = [];
-      const { outcome } = await ex.settle({ onEvent: (ev) => void statuses.push(ev.type === 'task' ? ev.task.status : `outcome:${ev.outcome.status}`) });
+      const { outcome } = await ex.settle({
+        onEvent: (ev) => void statuses.push(ev.type === 'task' ? ev.task.status : `outcome:${ev.outcome.status}`),
+      });
       expect(outcome.status).toBe('completed');
       const result = (outcome as Extract<TaskOutcome<unknown>, { status: 'completed' }>).result;
       expect(textOf(result)).toBe('Computed x in 0.3s');
@@ -94,14 +110,21 @@ describe('official MCP clients against the demo app', () => {
       expect(textOf((outcome as { result?: unknown }).result)).toBe('Deleted notes.txt');
 
       expect(seen).toHaveLength(1);
-      expect(seen[0]).toMatchObject({ kind: 'elicitation', scope: 'task', delivery: 'task-update', inputId: 'confirm' });
+      expect(seen[0]).toMatchObject({
+        kind: 'elicitation',
+        scope: 'task',
+        delivery: 'task-update',
+        inputId: 'confirm',
+      });
       expect(seen[0].params).toMatchObject({ message: 'Delete notes.txt?' });
       if (ex.kind === 'task') expect(seen[0].taskId).toBe(ex.handle.taskId);
 
       const update = tc.wire.find((w) => w.method === 'tasks/update');
       expect(update).toBeDefined();
       expect(update?.status).toBe(200);
-      expect(update?.request).toMatchObject({ params: { inputResponses: { confirm: { action: 'accept', content: { confirm: true } } } } });
+      expect(update?.request).toMatchObject({
+        params: { inputResponses: { confirm: { action: 'accept', content: { confirm: true } } } },
+      });
       expect((update?.response as { error?: unknown }).error).toBeUndefined();
     });
 
@@ -142,7 +165,12 @@ describe('official MCP clients against the demo app', () => {
 
       // The name was asked once, within the request (MRTR retry), not as a task input.
       expect(seen).toHaveLength(1);
-      expect(seen[0]).toMatchObject({ kind: 'elicitation', scope: 'request', delivery: 'request-retry', inputId: 'user_name' });
+      expect(seen[0]).toMatchObject({
+        kind: 'elicitation',
+        scope: 'request',
+        delivery: 'request-retry',
+        inputId: 'user_name',
+      });
       const calls = tc.wire.filter((w) => w.method === 'tools/call');
       expect(calls.length).toBe(2);
       expect((calls[0].response as { result?: { resultType?: string } }).result?.resultType).toBe('input_required');
@@ -176,7 +204,11 @@ describe('official MCP clients against the demo app', () => {
       expect(names).toEqual(expect.arrayContaining(['greet', 'slow_compute', 'confirm_delete', 'test_tool_with_task']));
       expect(names[0]).toBe('test_simple_text');
       const greet = tools.find((t) => t.name === 'greet');
-      expect(greet?.inputSchema).toMatchObject({ type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
+      expect(greet?.inputSchema).toMatchObject({
+        type: 'object',
+        properties: { name: { type: 'string' } },
+        required: ['name'],
+      });
 
       const result = await client.callTool({ name: 'greet', arguments: { name: 'Ada' } });
       expect(result.isError).toBeFalsy();

@@ -5,7 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const APP = join(import.meta.dirname, 'fixtures/peers/peer-app.mjs');
-const OPTIONAL = ['pg', 'passport', 'passport-jwt', 'jwks-rsa', 'typeorm', '@nestjs/typeorm', '@nestjs/event-emitter', '@opentelemetry/api'];
+const OPTIONAL = [
+  'pg',
+  'passport',
+  'passport-jwt',
+  'jwks-rsa',
+  'typeorm',
+  '@nestjs/typeorm',
+  '@nestjs/event-emitter',
+  '@opentelemetry/api',
+];
 const TASKS = { extensions: { 'io.modelcontextprotocol/tasks': {} } };
 
 interface Started {
@@ -58,12 +67,25 @@ async function start(options: Record<string, unknown>, block: string[] = OPTIONA
 async function callTool(port: number, caps: Record<string, unknown>): Promise<Record<string, any>> {
   const res = await fetch(`http://127.0.0.1:${port}/mcp`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'echo' },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/call',
+      'mcp-name': 'echo',
+    },
     body: JSON.stringify({
       jsonrpc: '2.0',
       id: 1,
       method: 'tools/call',
-      params: { name: 'echo', arguments: {}, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': caps } },
+      params: {
+        name: 'echo',
+        arguments: {},
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientCapabilities': caps,
+        },
+      },
     }),
   });
   return (await res.json()) as Record<string, any>;
@@ -80,7 +102,10 @@ describe('optional peer dependencies', () => {
     const app = await start({ telemetry: false });
     expect(app.line).toMatch(/^listening \d+$/);
     const port = Number(app.line.split(' ')[1]);
-    expect((await callTool(port, {})).result).toMatchObject({ resultType: 'complete', content: [{ type: 'text', text: 'echoed' }] });
+    expect((await callTool(port, {})).result).toMatchObject({
+      resultType: 'complete',
+      content: [{ type: 'text', text: 'echoed' }],
+    });
     expect((await callTool(port, TASKS)).result).toMatchObject({ resultType: 'task', status: 'working' });
     expect(app.requested()).toEqual([]);
   });
@@ -94,11 +119,50 @@ describe('optional peer dependencies', () => {
 
   it.each([
     ['store { type: "typeorm" }', { store: { type: 'typeorm' } }, ['typeorm'], 'typeorm'],
-    ['store { type: "typeorm" } without @nestjs/typeorm', { store: { type: 'typeorm' } }, ['@nestjs/typeorm'], '@nestjs/typeorm'],
-    ['bus { type: "postgres" }', { bus: { type: 'postgres', connection: 'postgres://127.0.0.1:1/none' } }, ['pg'], 'pg'],
-    ['auth (built-in JWT)', { auth: { resource: 'http://127.0.0.1/mcp', authorizationServers: ['https://as.invalid'], issuer: 'https://as.invalid', secretOrKey: 'x'.repeat(32) } }, ['passport-jwt'], 'passport-jwt'],
-    ['auth.jwksUri', { auth: { resource: 'http://127.0.0.1/mcp', authorizationServers: ['https://as.invalid'], issuer: 'https://as.invalid', jwksUri: 'https://as.invalid/jwks' } }, ['jwks-rsa'], 'jwks-rsa'],
-    ['auth.strategy', { auth: { resource: 'http://127.0.0.1/mcp', authorizationServers: ['https://as.invalid'], strategy: 'app-jwt' } }, ['passport'], 'passport'],
+    [
+      'store { type: "typeorm" } without @nestjs/typeorm',
+      { store: { type: 'typeorm' } },
+      ['@nestjs/typeorm'],
+      '@nestjs/typeorm',
+    ],
+    [
+      'bus { type: "postgres" }',
+      { bus: { type: 'postgres', connection: 'postgres://127.0.0.1:1/none' } },
+      ['pg'],
+      'pg',
+    ],
+    [
+      'auth (built-in JWT)',
+      {
+        auth: {
+          resource: 'http://127.0.0.1/mcp',
+          authorizationServers: ['https://as.invalid'],
+          issuer: 'https://as.invalid',
+          secretOrKey: 'x'.repeat(32),
+        },
+      },
+      ['passport-jwt'],
+      'passport-jwt',
+    ],
+    [
+      'auth.jwksUri',
+      {
+        auth: {
+          resource: 'http://127.0.0.1/mcp',
+          authorizationServers: ['https://as.invalid'],
+          issuer: 'https://as.invalid',
+          jwksUri: 'https://as.invalid/jwks',
+        },
+      },
+      ['jwks-rsa'],
+      'jwks-rsa',
+    ],
+    [
+      'auth.strategy',
+      { auth: { resource: 'http://127.0.0.1/mcp', authorizationServers: ['https://as.invalid'], strategy: 'app-jwt' } },
+      ['passport'],
+      'passport',
+    ],
   ])('%s with its package missing fails at startup naming the package', async (_case, options, block, pkg) => {
     const app = await start(options, block);
     expect(app.line).toContain('startup failed: McpTasksModule:');

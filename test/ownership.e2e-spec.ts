@@ -19,9 +19,18 @@ describe('task ownership: (subject, server, client, resource)', () => {
   let taskId: string;
   const store = new MemoryTaskStore();
   beforeAll(async () => {
-    app = await createAuthApp({ store, auth: { ...hsAuth, audience: [RESOURCE, RESOURCE_B] } }, [], [
-      { server: { name: 'files-2', version: '1' }, path: '/mcp2', store, auth: { ...hsAuth, audience: [RESOURCE, RESOURCE_B] } },
-    ]);
+    app = await createAuthApp(
+      { store, auth: { ...hsAuth, audience: [RESOURCE, RESOURCE_B] } },
+      [],
+      [
+        {
+          server: { name: 'files-2', version: '1' },
+          path: '/mcp2',
+          store,
+          auth: { ...hsAuth, audience: [RESOURCE, RESOURCE_B] },
+        },
+      ],
+    );
     const created = await call(app, 'read_file', { ms: 60_000 }, { caps: TASKS, headers: bearer(hs256(OWNER)) });
     taskId = created.body.result.taskId;
     expect(typeof taskId).toBe('string');
@@ -47,12 +56,21 @@ describe('task ownership: (subject, server, client, resource)', () => {
         it(`${method} is answered byte-for-byte like an unknown task`, async () => {
           const headers = bearer(hs256(claims));
           const foreign = await rpc(app, method, { taskId, ...extra }, { caps: TASKS, headers, id: 'same', path });
-          const unknown = await rpc(app, method, { taskId: 'X'.repeat(24), ...extra }, { caps: TASKS, headers, id: 'same', path });
+          const unknown = await rpc(
+            app,
+            method,
+            { taskId: 'X'.repeat(24), ...extra },
+            { caps: TASKS, headers, id: 'same', path },
+          );
           expect(foreign.status).toBe(unknown.status);
           expect(foreign.text).toBe(unknown.text);
           expect(foreign.headers['content-type']).toBe(unknown.headers['content-type']);
           expect(foreign.headers['www-authenticate']).toBe(unknown.headers['www-authenticate']);
-          expect(JSON.parse(foreign.text)).toEqual({ jsonrpc: '2.0', id: 'same', error: { code: -32602, message: 'Task not found' } });
+          expect(JSON.parse(foreign.text)).toEqual({
+            jsonrpc: '2.0',
+            id: 'same',
+            error: { code: -32602, message: 'Task not found' },
+          });
         });
       }
 
@@ -74,7 +92,9 @@ describe('task ownership: (subject, server, client, resource)', () => {
     const res = await rpc(app, 'tasks/get', { taskId }, { caps: TASKS, headers: bearer(hs256(OWNER)) });
     expect(res.body.result.status).toBe('working');
     const s = await listen(app, { taskIds: [taskId] }, { caps: TASKS, headers: bearer(hs256(OWNER)) });
-    expect((await s.next((f) => f.method === 'notifications/subscriptions/acknowledged')).params.notifications.taskIds).toEqual([taskId]);
+    expect(
+      (await s.next((f) => f.method === 'notifications/subscriptions/acknowledged')).params.notifications.taskIds,
+    ).toEqual([taskId]);
     s.close();
   });
 });

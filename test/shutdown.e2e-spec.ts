@@ -21,6 +21,9 @@ describe('graceful shutdown', () => {
     const now = Date.now();
     expect((await store.get(quick, now))?.status).toBe('completed');
     const failed = await store.get(slow, now);
-    expect(failed).toMatchObject({ status: 'failed', error: { code: -32603, message: expect.stringMatching(/interrupted: the server shut down/) } });
+    expect(failed).toMatchObject({
+      status: 'failed',
+      error: { code: -32603, message: expect.stringMatching(/interrupted: the server shut down/) },
+    });
   });
 });

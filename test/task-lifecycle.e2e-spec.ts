@@ -25,24 +25,42 @@ describe.each([false, true])('task lifecycle (fastPath %s)', (fastPath) => {
   it('CreateTaskResult is flat, stored before it is sent, with no injected content', async () => {
     const res = await call(app, 'wait', { ms: 200 }, { caps: TASKS });
     const r = res.body.result;
-    expect(Object.keys(r).sort()).toEqual(['_meta', 'createdAt', 'lastUpdatedAt', 'pollIntervalMs', 'resultType', 'status', 'taskId', 'ttlMs']);
+    expect(Object.keys(r).sort()).toEqual([
+      '_meta',
+      'createdAt',
+      'lastUpdatedAt',
+      'pollIntervalMs',
+      'resultType',
+      'status',
+      'taskId',
+      'ttlMs',
+    ]);
     expect(r).toMatchObject({ resultType: 'task', status: 'working', ttlMs: 3_600_000, pollIntervalMs: 50 });
     expect(r.taskId).toMatch(/^[A-Za-z0-9_-]{24}$/);
     expect(r.createdAt).toMatch(ISO);
     const now = await getTask(app, r.taskId);
     expect(now.body.result).toMatchObject({ resultType: 'complete', taskId: r.taskId, status: 'working' });
     const done = await waitForTask(app, r.taskId);
-    expect(done).toMatchObject({ status: 'completed', result: { resultType: 'complete', content: [{ type: 'text', text: 'waited 200' }] } });
+    expect(done).toMatchObject({
+      status: 'completed',
+      result: { resultType: 'complete', content: [{ type: 'text', text: 'waited 200' }] },
+    });
     expect(done.pollIntervalMs).toBeUndefined();
     expect(done.requestState).toBeUndefined();
   });
 
   it('a tool error ends completed with isError; a JSON-RPC error ends failed', async () => {
     const tool = await waitForTask(app, await start('toolFail'));
-    expect(tool).toMatchObject({ status: 'completed', result: { isError: true, content: [{ type: 'text', text: 'bad input, try again' }] } });
+    expect(tool).toMatchObject({
+      status: 'completed',
+      result: { isError: true, content: [{ type: 'text', text: 'bad input, try again' }] },
+    });
     expect(tool.error).toBeUndefined();
     const rpcErr = await waitForTask(app, await start('rpcFail'));
-    expect(rpcErr).toMatchObject({ status: 'failed', error: { code: -32001, message: 'upstream refused', data: { upstream: 'x' } } });
+    expect(rpcErr).toMatchObject({
+      status: 'failed',
+      error: { code: -32001, message: 'upstream refused', data: { upstream: 'x' } },
+    });
     expect(rpcErr.result).toBeUndefined();
   });
 
@@ -79,7 +97,10 @@ describe.each([false, true])('task lifecycle (fastPath %s)', (fastPath) => {
     const id = await start('ask');
     const waiting = await waitForTask(app, id, (s) => s === 'input_required');
     expect(waiting.inputRequests).toEqual({
-      a: { method: 'elicitation/create', params: expect.objectContaining({ message: 'First?', requestedSchema: expect.any(Object) }) },
+      a: {
+        method: 'elicitation/create',
+        params: expect.objectContaining({ message: 'First?', requestedSchema: expect.any(Object) }),
+      },
     });
     expect(waiting.pollIntervalMs).toBe(50);
     expect((await updateTask(app, id, { a: { action: 'accept', content: { ok: true } } })).body.result).toEqual(ACK);
@@ -131,7 +152,10 @@ describe.each([false, true])('task lifecycle (fastPath %s)', (fastPath) => {
 
   it('a task asking for input the call did not declare ends failed with -32021', async () => {
     const t = await waitForTask(app, await start('ask', {}, TASKS));
-    expect(t).toMatchObject({ status: 'failed', error: { code: -32021, data: { requiredCapabilities: { elicitation: {} } } } });
+    expect(t).toMatchObject({
+      status: 'failed',
+      error: { code: -32021, data: { requiredCapabilities: { elicitation: {} } } },
+    });
   });
 
   it('progress becomes statusMessage', async () => {

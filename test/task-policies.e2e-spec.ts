@@ -14,7 +14,12 @@ describe('task policies and the per-request capability gate', () => {
   afterAll(() => app.close());
 
   it('sync: never a task, even with the extension and a legacy task param', async () => {
-    const res = await rpc(app, 'tools/call', { name: 'echo', arguments: { text: 'hi' }, task: { ttl: 1000 } }, { caps: TASKS });
+    const res = await rpc(
+      app,
+      'tools/call',
+      { name: 'echo', arguments: { text: 'hi' }, task: { ttl: 1000 } },
+      { caps: TASKS },
+    );
     expect(res.body.result).toMatchObject({ resultType: 'complete', content: [{ type: 'text', text: 'echo:hi' }] });
     expect(res.body.result.taskId).toBeUndefined();
   });
@@ -61,7 +66,8 @@ describe('limits: maxPerPrincipal, maxTasks, ttl', () => {
     const app = await createFixtureApp({ maxPerPrincipal: 2 });
     try {
       const ids = [];
-      for (let i = 0; i < 2; i++) ids.push((await call(app, 'wait', { ms: 60_000 }, { caps: TASKS })).body.result.taskId);
+      for (let i = 0; i < 2; i++)
+        ids.push((await call(app, 'wait', { ms: 60_000 }, { caps: TASKS })).body.result.taskId);
       const sync = await call(app, 'wait', { ms: 5 }, { caps: TASKS });
       expect(sync.body.result).toMatchObject({ resultType: 'complete', content: [{ text: 'waited 5' }] });
       const refused = await call(app, 'job', { ms: 5 }, { caps: TASKS });

@@ -4,7 +4,12 @@ import { EventEmitter2, EventEmitterModule } from '@nestjs/event-emitter';
 import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+  type ReadableSpan,
+} from '@opentelemetry/sdk-trace-base';
 import { McpTaskEvents } from '@mcp-tasks/nestjs';
 import { createFixtureApp } from './fixtures/fixture-app.js';
 import { call, cancelTask, getTask, TASKS, waitForTask } from './support/mcp-request.js';
@@ -52,10 +57,21 @@ describe('telemetry', () => {
     expect(callSpan.spanContext().traceId).toBe(TRACE);
     expect(parentOf(callSpan)).toBe(CALLER_SPAN);
     expect(callSpan.kind).toBe(SpanKind.SERVER);
-    expect(callSpan.attributes).toMatchObject({ 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': 'wait', 'jsonrpc.request.id': 'r-1', 'mcp.task.id': taskId, 'mcp.protocol.version': '2026-07-28' });
+    expect(callSpan.attributes).toMatchObject({
+      'mcp.method.name': 'tools/call',
+      'gen_ai.tool.name': 'wait',
+      'jsonrpc.request.id': 'r-1',
+      'mcp.task.id': taskId,
+      'mcp.protocol.version': '2026-07-28',
+    });
     expect(run.spanContext().traceId).toBe(TRACE);
     expect(parentOf(run)).toBe(callSpan.spanContext().spanId);
-    expect(run.attributes).toMatchObject({ 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'wait', 'mcp.task.id': taskId, 'mcp.task.status': 'completed' });
+    expect(run.attributes).toMatchObject({
+      'gen_ai.operation.name': 'execute_tool',
+      'gen_ai.tool.name': 'wait',
+      'mcp.task.id': taskId,
+      'mcp.task.status': 'completed',
+    });
     // The run outlives the request that started it.
     const endOf = (s: ReadableSpan) => s.endTime[0] * 1e9 + s.endTime[1];
     expect(endOf(run)).toBeGreaterThan(endOf(callSpan));
@@ -80,7 +96,14 @@ describe('telemetry', () => {
     await call(app, 'echo', { text: 'x' }, { id: 's-1' });
     expect(events.map(([n]) => n)).toEqual([McpTaskEvents.start, McpTaskEvents.stop]);
     expect(events[0][1]).toEqual({ tool: 'echo', server: 'fixture', requestId: 's-1' });
-    expect(events[1][1]).toMatchObject({ tool: 'echo', server: 'fixture', requestId: 's-1', status: 'completed', isError: false, durationMs: expect.any(Number) });
+    expect(events[1][1]).toMatchObject({
+      tool: 'echo',
+      server: 'fixture',
+      requestId: 's-1',
+      status: 'completed',
+      isError: false,
+      durationMs: expect.any(Number),
+    });
     expect(events[1][1].taskId).toBeUndefined();
   });
 
@@ -89,7 +112,13 @@ describe('telemetry', () => {
     const taskId = res.body.result.taskId;
     await waitForTask(app, taskId);
     expect(events.map(([n]) => n)).toEqual([McpTaskEvents.start, McpTaskEvents.exception, McpTaskEvents.stop]);
-    expect(events[1][1]).toMatchObject({ taskId, tool: 'explode', server: 'fixture', requestId: 't-1', error: expect.any(Error) });
+    expect(events[1][1]).toMatchObject({
+      taskId,
+      tool: 'explode',
+      server: 'fixture',
+      requestId: 't-1',
+      error: expect.any(Error),
+    });
     expect(events[2][1]).toMatchObject({ taskId, status: 'failed', isError: false });
   });
 
@@ -103,7 +132,9 @@ describe('telemetry', () => {
     await call(app, 'wait', { ms: 1 }); // lets the run start
     await cancelTask(app, long.body.result.taskId);
     await new Promise((r) => setTimeout(r, 100));
-    expect(events.filter(([n, p]) => n === McpTaskEvents.stop && p.taskId === long.body.result.taskId)[0]?.[1]).toMatchObject({ status: 'cancelled' });
+    expect(
+      events.filter(([n, p]) => n === McpTaskEvents.stop && p.taskId === long.body.result.taskId)[0]?.[1],
+    ).toMatchObject({ status: 'cancelled' });
   });
 });
 

@@ -12,7 +12,10 @@ describe.each([false, true])('2026-07-28 envelope, headers and method routing (f
   afterAll(() => app.close());
 
   const raw = (body: unknown, headers: Record<string, string>) => {
-    let r = request(app.getHttpServer()).post('/mcp').set('content-type', 'application/json').set('accept', 'application/json, text/event-stream');
+    let r = request(app.getHttpServer())
+      .post('/mcp')
+      .set('content-type', 'application/json')
+      .set('accept', 'application/json, text/event-stream');
     for (const [k, v] of Object.entries(headers)) r = r.set(k, v);
     return r.send(typeof body === 'string' ? body : JSON.stringify(body));
   };
@@ -34,17 +37,29 @@ describe.each([false, true])('2026-07-28 envelope, headers and method routing (f
     expect(names).toEqual(b.body.result.tools.map((t: { name: string }) => t.name));
     expect(names).toEqual(expect.arrayContaining(['echo', 'wait', 'job', 'chooser', 'prepared']));
     const wait = a.body.result.tools.find((t: { name: string }) => t.name === 'wait');
-    expect(wait.inputSchema).toMatchObject({ type: 'object', properties: { ms: { type: 'integer', minimum: 0 } }, required: ['ms'] });
+    expect(wait.inputSchema).toMatchObject({
+      type: 'object',
+      properties: { ms: { type: 'integer', minimum: 0 } },
+      required: ['ms'],
+    });
     expect(Object.keys(wait)).not.toContain('execution');
     expect(a.body.result.resultType).toBe('complete');
   });
 
   it('missing _meta keys → -32602 / 400, before anything else', async () => {
-    const res = await raw({ jsonrpc: '2.0', id: 7, method: 'tasks/get', params: { taskId: 'x' } }, { 'mcp-protocol-version': VERSION, 'mcp-method': 'tasks/get', 'mcp-name': 'x' });
+    const res = await raw(
+      { jsonrpc: '2.0', id: 7, method: 'tasks/get', params: { taskId: 'x' } },
+      { 'mcp-protocol-version': VERSION, 'mcp-method': 'tasks/get', 'mcp-name': 'x' },
+    );
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ id: 7, error: { code: -32602 } });
     const noCaps = await raw(
-      { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'echo', _meta: { 'io.modelcontextprotocol/protocolVersion': VERSION } } },
+      {
+        jsonrpc: '2.0',
+        id: 8,
+        method: 'tools/call',
+        params: { name: 'echo', _meta: { 'io.modelcontextprotocol/protocolVersion': VERSION } },
+      },
       { 'mcp-protocol-version': VERSION, 'mcp-method': 'tools/call', 'mcp-name': 'echo' },
     );
     expect(noCaps.status).toBe(400);
@@ -71,7 +86,12 @@ describe.each([false, true])('2026-07-28 envelope, headers and method routing (f
   });
 
   it('accepts a base64-encoded and a padded Mcp-Name', async () => {
-    const b64 = await call(app, 'echo', { text: 'é' }, { headers: { 'mcp-name': `=?base64?${Buffer.from('echo').toString('base64')}?=` } });
+    const b64 = await call(
+      app,
+      'echo',
+      { text: 'é' },
+      { headers: { 'mcp-name': `=?base64?${Buffer.from('echo').toString('base64')}?=` } },
+    );
     expect(b64.body.result.content[0].text).toBe('echo:é');
     const padded = await call(app, 'echo', {}, { headers: { 'mcp-name': '  echo  ' } });
     expect(padded.status).toBe(200);
@@ -79,7 +99,18 @@ describe.each([false, true])('2026-07-28 envelope, headers and method routing (f
 
   it('unsupported version → -32022 / 400 with supported and requested', async () => {
     const res = await raw(
-      { jsonrpc: '2.0', id: 3, method: 'tasks/get', params: { taskId: 'x', _meta: { 'io.modelcontextprotocol/protocolVersion': '2099-01-01', 'io.modelcontextprotocol/clientCapabilities': TASKS } } },
+      {
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tasks/get',
+        params: {
+          taskId: 'x',
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': '2099-01-01',
+            'io.modelcontextprotocol/clientCapabilities': TASKS,
+          },
+        },
+      },
       { 'mcp-protocol-version': '2099-01-01', 'mcp-method': 'tasks/get', 'mcp-name': 'x' },
     );
     expect(res.status).toBe(400);
@@ -95,7 +126,10 @@ describe.each([false, true])('2026-07-28 envelope, headers and method routing (f
   it('check order: a non-declaring tasks/get on an unknown id is -32021, not -32602', async () => {
     const res = await rpc(app, 'tasks/get', { taskId: 'gate-test' }, { caps: {} });
     expect(res.status).toBe(400);
-    expect(res.body.error).toMatchObject({ code: -32021, data: { requiredCapabilities: { extensions: { 'io.modelcontextprotocol/tasks': {} } } } });
+    expect(res.body.error).toMatchObject({
+      code: -32021,
+      data: { requiredCapabilities: { extensions: { 'io.modelcontextprotocol/tasks': {} } } },
+    });
   });
 
   it('invalid JSON → -32700 / 400; GET → 405; notification → 202', async () => {
@@ -105,19 +139,38 @@ describe.each([false, true])('2026-07-28 envelope, headers and method routing (f
     const get = await request(app.getHttpServer()).get('/mcp');
     expect(get.status).toBe(405);
     const note = await raw(
-      { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1, _meta: { 'io.modelcontextprotocol/protocolVersion': VERSION, 'io.modelcontextprotocol/clientCapabilities': {} } } },
+      {
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: {
+          requestId: 1,
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': VERSION,
+            'io.modelcontextprotocol/clientCapabilities': {},
+          },
+        },
+      },
       { 'mcp-protocol-version': VERSION, 'mcp-method': 'notifications/cancelled' },
     );
     expect(note.status).toBe(202);
   });
 
   it('valid JSON that is not a request object → -32600; a posted response → -32600; a form body → 415', async () => {
-    for (const body of ['1', '"x"', 'null', '{"jsonrpc":"2.0","id":1,"result":{}}', '{"jsonrpc":"2.0","id":2,"error":{"code":1,"message":"x"}}']) {
+    for (const body of [
+      '1',
+      '"x"',
+      'null',
+      '{"jsonrpc":"2.0","id":1,"result":{}}',
+      '{"jsonrpc":"2.0","id":2,"error":{"code":1,"message":"x"}}',
+    ]) {
       const res = await raw(body, { 'mcp-protocol-version': VERSION });
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe(-32600);
     }
-    const form = await request(app.getHttpServer()).post('/mcp').set('content-type', 'application/x-www-form-urlencoded').send('a=1');
+    const form = await request(app.getHttpServer())
+      .post('/mcp')
+      .set('content-type', 'application/x-www-form-urlencoded')
+      .send('a=1');
     expect(form.status).toBe(415);
   });
 
@@ -126,7 +179,12 @@ describe.each([false, true])('2026-07-28 envelope, headers and method routing (f
     for (let i = 0; i < 1500; i++) deep = [deep];
     const nested = await call(app, 'echo', { text: 'x', extra: deep });
     expect(nested.body.error).toMatchObject({ code: -32602, message: expect.stringMatching(/nested deeper/) });
-    const nul = await rpc(app, 'tasks/get', { taskId: 'a\u0000b' }, { caps: TASKS, headers: { 'mcp-name': `=?base64?${Buffer.from('a\u0000b').toString('base64')}?=` } });
+    const nul = await rpc(
+      app,
+      'tasks/get',
+      { taskId: 'a\u0000b' },
+      { caps: TASKS, headers: { 'mcp-name': `=?base64?${Buffer.from('a\u0000b').toString('base64')}?=` } },
+    );
     expect(nul.body.error).toEqual({ code: -32602, message: 'Task not found' });
   });
 

@@ -20,15 +20,32 @@ function answer(msg: { id: unknown; method: string; params: Record<string, any> 
   if (method === 'tasks/get') {
     const task = tasks.get(params.taskId);
     if (!task) return { status: 200, body: { jsonrpc: '2.0', id, error: { code: -32602, message: 'Task not found' } } };
-    return { status: 200, body: { jsonrpc: '2.0', id, result: { resultType: 'complete', ...task, _meta: serverInfo } } };
+    return {
+      status: 200,
+      body: { jsonrpc: '2.0', id, result: { resultType: 'complete', ...task, _meta: serverInfo } },
+    };
   }
   if (method === 'tools/call' && params.name === 'greet') {
     const text = `Hello, ${String(params.arguments?.name)}!`;
-    return { status: 200, body: { jsonrpc: '2.0', id, result: { resultType: 'complete', content: [{ type: 'text', text }], _meta: serverInfo } } };
+    return {
+      status: 200,
+      body: {
+        jsonrpc: '2.0',
+        id,
+        result: { resultType: 'complete', content: [{ type: 'text', text }], _meta: serverInfo },
+      },
+    };
   }
   if (method === 'tools/call' && params.name === 'slow_compute') {
     const now = new Date().toISOString();
-    const task = { taskId: randomBytes(18).toString('base64url'), status: 'working', createdAt: now, lastUpdatedAt: now, ttlMs: 3_600_000, pollIntervalMs: 250 };
+    const task = {
+      taskId: randomBytes(18).toString('base64url'),
+      status: 'working',
+      createdAt: now,
+      lastUpdatedAt: now,
+      ttlMs: 3_600_000,
+      pollIntervalMs: 250,
+    };
     tasks.set(task.taskId, task);
     return { status: 200, body: { jsonrpc: '2.0', id, result: { resultType: 'task', ...task, _meta: serverInfo } } };
   }

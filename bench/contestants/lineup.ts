@@ -17,7 +17,8 @@ export interface ServerStats {
   bus: string;
 }
 
-export const serverStats = (run: Running, token?: string, gc = false) => callJsonTool<ServerStats>(run.client, 'bench_stats', { gc }, { token });
+export const serverStats = (run: Running, token?: string, gc = false) =>
+  callJsonTool<ServerStats>(run.client, 'bench_stats', { gc }, { token });
 
 /**
  * Starts a contestant. A module contestant must also prove it runs on the store it was asked for:
@@ -30,9 +31,16 @@ export async function launch(c: Contestant, o: BenchOptions, log: (line: string)
     if (c.auth) c.token = devToken(o.root, run.port);
     if (c.expect) {
       const stats = await serverStats(run, c.token);
-      const asked = Object.entries(c.spec.env ?? {}).filter(([k]) => k === 'MCP_STORE' || k === 'MCP_BUS').map(([k, v]) => `${k}=${v}`).join(' ');
-      if (!c.expect.store.test(stats.store)) throw new Error(`the demo runs on ${stats.store} although ${asked} was set (store env wiring missing from this build?)`);
-      if (c.expect.bus && !c.expect.bus.test(stats.bus)) throw new Error(`the demo relays events on ${stats.bus} although ${asked} was set`);
+      const asked = Object.entries(c.spec.env ?? {})
+        .filter(([k]) => k === 'MCP_STORE' || k === 'MCP_BUS')
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ');
+      if (!c.expect.store.test(stats.store))
+        throw new Error(
+          `the demo runs on ${stats.store} although ${asked} was set (store env wiring missing from this build?)`,
+        );
+      if (c.expect.bus && !c.expect.bus.test(stats.bus))
+        throw new Error(`the demo relays events on ${stats.bus} although ${asked} was set`);
     }
     log(`  ${c.name}: up (pid ${run.pid}, port ${run.port})`);
     return { ok: true, c, run };
@@ -47,5 +55,9 @@ export async function launch(c: Contestant, o: BenchOptions, log: (line: string)
 /** A token from the demo's own `scripts/dev-token.mjs`, for the resource http://127.0.0.1:PORT/mcp. */
 function devToken(root: string, port: number): string {
   const args = [join(root, 'scripts/dev-token.mjs'), '--sub', 'bench', '--scope', 'export deploy'];
-  return execFileSync(process.execPath, args, { cwd: root, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' }, encoding: 'utf8' }).trim();
+  return execFileSync(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+    encoding: 'utf8',
+  }).trim();
 }

@@ -19,7 +19,12 @@ class GreetController {
 @Module({ controllers: [GreetController] })
 class PeerModule {}
 
-const mcp = new McpStrategy({ name: 'mcp-nest-peer', version: '1.0.0', transports: [new StreamableHttpTransport()], logging: false });
+const mcp = new McpStrategy({
+  name: 'mcp-nest-peer',
+  version: '1.0.0',
+  transports: [new StreamableHttpTransport()],
+  logging: false,
+});
 const app = await NestFactory.create(PeerModule, { logger: ['error', 'warn'] });
 mcp.setHttpAdapter(app.getHttpAdapter());
 app.connectMicroservice({ strategy: mcp });

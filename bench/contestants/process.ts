@@ -28,7 +28,11 @@ export class Running {
   stopping = false;
   /** Why the process ended, when it ended without being stopped. */
   died?: string;
-  constructor(readonly spec: ProcessSpec, readonly port: number, private readonly child: ChildProcess) {
+  constructor(
+    readonly spec: ProcessSpec,
+    readonly port: number,
+    private readonly child: ChildProcess,
+  ) {
     this.client = new LoopbackClient(port);
   }
 
@@ -86,7 +90,8 @@ export async function startProcess(spec: ProcessSpec, o: BenchOptions, readyMs =
   });
   const deadline = Date.now() + readyMs;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`exited (${child.exitCode ?? child.signalCode}) before listening: ${lastLines(tail)}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`exited (${child.exitCode ?? child.signalCode}) before listening: ${lastLines(tail)}`);
     if (await accepts(port)) return running;
     if (Date.now() > deadline) {
       await running.stop();
@@ -97,7 +102,14 @@ export async function startProcess(spec: ProcessSpec, o: BenchOptions, readyMs =
 }
 
 // eslint-disable-next-line no-control-regex
-const lastLines = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, '').trim().split('\n').slice(-3).join(' | ').slice(-600);
+const lastLines = (text: string) =>
+  text
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .trim()
+    .split('\n')
+    .slice(-3)
+    .join(' | ')
+    .slice(-600);
 
 function accepts(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -109,4 +121,3 @@ function accepts(port: number): Promise<boolean> {
     socket.once('error', () => resolve(false));
   });
 }
-

@@ -25,15 +25,25 @@ const DEMO = 'dist/src/main.js';
 
 export function versionOf(root: string, pkg: string): string {
   try {
-    return (JSON.parse(readFileSync(join(root, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
+    return (JSON.parse(readFileSync(join(root, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string })
+      .version;
   } catch {
     return '?';
   }
 }
 
-export const limit = (): Contestant => ({ name: LIMIT, spec: { id: 'limit', script: 'dist/bench/contestants/limit-server.js' } });
-export const sdkPeer = (): Contestant => ({ name: SDK, spec: { id: 'sdk-peer', script: 'dist/bench/contestants/sdk-peer.js' } });
-export const mcpNestPeer = (): Contestant => ({ name: MCP_NEST, spec: { id: 'mcp-nest-peer', script: 'dist/bench/contestants/mcp-nest-peer.js' } });
+export const limit = (): Contestant => ({
+  name: LIMIT,
+  spec: { id: 'limit', script: 'dist/bench/contestants/limit-server.js' },
+});
+export const sdkPeer = (): Contestant => ({
+  name: SDK,
+  spec: { id: 'sdk-peer', script: 'dist/bench/contestants/sdk-peer.js' },
+});
+export const mcpNestPeer = (): Contestant => ({
+  name: MCP_NEST,
+  spec: { id: 'mcp-nest-peer', script: 'dist/bench/contestants/mcp-nest-peer.js' },
+});
 
 /** The demo app with the bench fixtures loaded, on the given store (env contract of src/demo-storage.ts). */
 export function demo(name: string, id: string, env: Record<string, string>, expect: Contestant['expect']): Contestant {
@@ -51,4 +61,14 @@ export const onSqlite = (file: string, id = 'module-sqlite') =>
   demo('module/SQLite', id, { MCP_STORE: 'sqlite', MCP_SQLITE_FILE: file }, { store: /sqlite/i });
 
 export const onPostgres = (url: string, id: string, name = 'module/PostgreSQL') =>
-  demo(name, id, { MCP_STORE: 'postgres', DATABASE_URL: url, MCP_BUS: 'postgres', MCP_STATE_SECRET: 'bench-shared-request-state-secret' }, { store: /postgres/i, bus: /postgres/i });
+  demo(
+    name,
+    id,
+    {
+      MCP_STORE: 'postgres',
+      DATABASE_URL: url,
+      MCP_BUS: 'postgres',
+      MCP_STATE_SECRET: 'bench-shared-request-state-secret',
+    },
+    { store: /postgres/i, bus: /postgres/i },
+  );

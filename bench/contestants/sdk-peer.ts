@@ -32,7 +32,14 @@ function buildServer(): McpServer {
   }));
   server.registerTool('slow_compute', { description: 'Returns a task handle', inputSchema: computeInput }, async () => {
     const now = new Date().toISOString();
-    const task = { taskId: randomBytes(18).toString('base64url'), status: 'working', createdAt: now, lastUpdatedAt: now, ttlMs: 3_600_000, pollIntervalMs: 250 };
+    const task = {
+      taskId: randomBytes(18).toString('base64url'),
+      status: 'working',
+      createdAt: now,
+      lastUpdatedAt: now,
+      ttlMs: 3_600_000,
+      pollIntervalMs: 250,
+    };
     tasks.set(task.taskId, task);
     return { resultType: 'task', ...task } as never;
   });

@@ -14,21 +14,29 @@ export interface Reply {
 export class LoopbackClient {
   private readonly agent: http.Agent;
 
-  constructor(readonly port: number, readonly host = '127.0.0.1', sockets = 64) {
-    if (!/^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(host)) throw new Error(`bench targets loopback only (got ${host})`);
+  constructor(
+    readonly port: number,
+    readonly host = '127.0.0.1',
+    sockets = 64,
+  ) {
+    if (!/^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(host))
+      throw new Error(`bench targets loopback only (got ${host})`);
     this.agent = new http.Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets });
   }
 
   post(path: string, headers: http.OutgoingHttpHeaders, body: Buffer, timeoutMs = 30_000): Promise<Reply> {
     return new Promise((resolve, reject) => {
       const start = performance.now();
-      const req = http.request({ host: this.host, port: this.port, path, method: 'POST', headers, agent: this.agent, timeout: timeoutMs }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, ms: performance.now() - start }));
-        res.on('error', reject);
-      });
+      const req = http.request(
+        { host: this.host, port: this.port, path, method: 'POST', headers, agent: this.agent, timeout: timeoutMs },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, ms: performance.now() - start }));
+          res.on('error', reject);
+        },
+      );
       req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
       req.on('error', reject);
       req.end(body);

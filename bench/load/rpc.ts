@@ -16,7 +16,12 @@ export interface RpcOptions {
   id?: number | string;
 }
 
-const NAME_PARAM: Record<string, string> = { 'tools/call': 'name', 'tasks/get': 'taskId', 'tasks/update': 'taskId', 'tasks/cancel': 'taskId' };
+const NAME_PARAM: Record<string, string> = {
+  'tools/call': 'name',
+  'tasks/get': 'taskId',
+  'tasks/update': 'taskId',
+  'tasks/cancel': 'taskId',
+};
 
 /** The `_meta` envelope and the standard headers (README: "Wire behaviour"). */
 export function rpcRequest(method: string, params: Record<string, unknown>, o: RpcOptions = {}): RpcRequest {
@@ -24,7 +29,13 @@ export function rpcRequest(method: string, params: Record<string, unknown>, o: R
     jsonrpc: '2.0',
     id: o.id ?? 1,
     method,
-    params: { ...params, _meta: { 'io.modelcontextprotocol/protocolVersion': VERSION, 'io.modelcontextprotocol/clientCapabilities': o.caps ?? {} } },
+    params: {
+      ...params,
+      _meta: {
+        'io.modelcontextprotocol/protocolVersion': VERSION,
+        'io.modelcontextprotocol/clientCapabilities': o.caps ?? {},
+      },
+    },
   };
   const body = Buffer.from(JSON.stringify(message));
   const name = NAME_PARAM[method] ? params[NAME_PARAM[method]] : undefined;
@@ -40,12 +51,19 @@ export function rpcRequest(method: string, params: Record<string, unknown>, o: R
   return { headers, body };
 }
 
-export const toolCall = (name: string, args: Record<string, unknown>, o: RpcOptions = {}) => rpcRequest('tools/call', { name, arguments: args }, o);
-export const taskGet = (taskId: string, o: RpcOptions = {}) => rpcRequest('tasks/get', { taskId }, { caps: TASKS_CAPS, ...o });
-export const taskCancel = (taskId: string, o: RpcOptions = {}) => rpcRequest('tasks/cancel', { taskId }, { caps: TASKS_CAPS, ...o });
+export const toolCall = (name: string, args: Record<string, unknown>, o: RpcOptions = {}) =>
+  rpcRequest('tools/call', { name, arguments: args }, o);
+export const taskGet = (taskId: string, o: RpcOptions = {}) =>
+  rpcRequest('tasks/get', { taskId }, { caps: TASKS_CAPS, ...o });
+export const taskCancel = (taskId: string, o: RpcOptions = {}) =>
+  rpcRequest('tasks/cancel', { taskId }, { caps: TASKS_CAPS, ...o });
 
 /** Sends one request and returns its JSON-RPC `result`; throws on an HTTP or JSON-RPC error. */
-export async function call<T = Record<string, any>>(client: LoopbackClient, req: RpcRequest, timeoutMs = 30_000): Promise<T> {
+export async function call<T = Record<string, any>>(
+  client: LoopbackClient,
+  req: RpcRequest,
+  timeoutMs = 30_000,
+): Promise<T> {
   const reply: Reply = await client.post('/mcp', req.headers, req.body, timeoutMs);
   let parsed: { result?: T; error?: unknown };
   try {
@@ -58,8 +76,18 @@ export async function call<T = Record<string, any>>(client: LoopbackClient, req:
 }
 
 /** A tool's first text content, parsed as JSON (the bench fixture tools answer that way). */
-export async function callJsonTool<T>(client: LoopbackClient, name: string, args: Record<string, unknown>, o: RpcOptions = {}, timeoutMs?: number): Promise<T> {
-  const result = await call<{ content?: Array<{ text?: string }>; isError?: boolean }>(client, toolCall(name, args, o), timeoutMs);
+export async function callJsonTool<T>(
+  client: LoopbackClient,
+  name: string,
+  args: Record<string, unknown>,
+  o: RpcOptions = {},
+  timeoutMs?: number,
+): Promise<T> {
+  const result = await call<{ content?: Array<{ text?: string }>; isError?: boolean }>(
+    client,
+    toolCall(name, args, o),
+    timeoutMs,
+  );
   const text = result.content?.[0]?.text ?? '';
   if (result.isError) throw new Error(`${name}: ${text}`);
   return JSON.parse(text) as T;

@@ -6,7 +6,8 @@ import { judge, type Verdict } from './targets.js';
 
 const REFS = [LIMIT, SDK, MCP_NEST];
 
-const verdict = (v: Verdict) => (v.pass === null ? (v.target.met ? '—' : 'no target') : v.pass ? '**pass**' : '**MISS**');
+const verdict = (v: Verdict) =>
+  v.pass === null ? (v.target.met ? '—' : 'no target') : v.pass ? '**pass**' : '**MISS**';
 
 /** The results page: targets first, then every figure with its ratios to the limit and the peers. */
 export function markdown(r: Results, info: RunInfo, files: { svg: string; json: string }, method: string): string {
@@ -43,12 +44,16 @@ export function markdown(r: Results, info: RunInfo, files: { svg: string; json: 
       const ratios = REFS.map((ref) => {
         const mine = r.value(key, who);
         const theirs = r.value(key, ref);
-        return ref === who || mine === undefined || theirs === undefined || theirs === 0 ? '' : formatRatio(mine / theirs);
+        return ref === who || mine === undefined || theirs === undefined || theirs === 0
+          ? ''
+          : formatRatio(mine / theirs);
       });
       const mine = verdicts.filter((v) => v.target.metric === key && v.target.contestant === who);
       const target = mine.map((v) => v.target.text).join('; ');
       const result = mine.map((v) => `${verdict(v)} (${v.shown})`).join('; ');
-      lines.push(`| ${cell(m.title)} | ${cell(who)} | ${cell(value + (c.note ? ` — ${c.note}` : ''))} | ${ratios.join(' | ')} | ${cell(target)} | ${cell(result)} |`);
+      lines.push(
+        `| ${cell(m.title)} | ${cell(who)} | ${cell(value + (c.note ? ` — ${c.note}` : ''))} | ${ratios.join(' | ')} | ${cell(target)} | ${cell(result)} |`,
+      );
     }
   }
   lines.push('', '## Contestants', '', ...contestants(info), '', '## Method', '', method.trim(), '');
@@ -65,4 +70,3 @@ function contestants(info: RunInfo): string[] {
     `- **module/…**: this repository's demo (\`dist/src/main.js\`, \`MCP_BENCH=1\` loads \`src/bench/\` fixtures) on the memory store, on SQLite (\`MCP_STORE=sqlite\`), and on PostgreSQL ${v.postgres} (\`MCP_STORE=postgres\`, \`MCP_BUS=postgres\`; two instances for the cancel figure). Tools: \`greet\` (sync), \`slow_compute\` (task), \`bench_*\` fixtures.`,
   ];
 }
-

@@ -51,6 +51,10 @@ export class Results {
   }
 
   toJSON() {
-    return { contestants: this.contestants, notes: this.notes, cells: Object.fromEntries([...this.cells].map(([k, v]) => [k, Object.fromEntries(v)])) };
+    return {
+      contestants: this.contestants,
+      notes: this.notes,
+      cells: Object.fromEntries([...this.cells].map(([k, v]) => [k, Object.fromEntries(v)])),
+    };
   }
 }

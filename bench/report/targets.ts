@@ -1,5 +1,19 @@
 import type { MetricKey } from './metrics.js';
-import { CANCEL_CROSS, CPU_AUTH, CPU_AUTH_FRESH, CPU_BASE, CPU_BASE_FRESH, CPU_NO_TELEMETRY, LIMIT, MCP_NEST, MEMORY, MEMORY_NEST_ROUTE, POSTGRES, SDK, SQLITE } from './names.js';
+import {
+  CANCEL_CROSS,
+  CPU_AUTH,
+  CPU_AUTH_FRESH,
+  CPU_BASE,
+  CPU_BASE_FRESH,
+  CPU_NO_TELEMETRY,
+  LIMIT,
+  MCP_NEST,
+  MEMORY,
+  MEMORY_NEST_ROUTE,
+  POSTGRES,
+  SDK,
+  SQLITE,
+} from './names.js';
 import type { Results } from './results.js';
 
 /** A target of the issue, attached to the figure (metric × contestant) it judges. */
@@ -20,11 +34,13 @@ export interface Verdict {
   pass: boolean | null;
 }
 
-const ratio = (metric: MetricKey, a: string, b: string, bMetric: MetricKey = metric) => (r: Results) => {
-  const x = r.value(metric, a);
-  const y = r.value(bMetric, b);
-  return x === undefined || y === undefined || y === 0 ? undefined : { x: x / y, shown: `${(x / y).toFixed(2)}×` };
-};
+const ratio =
+  (metric: MetricKey, a: string, b: string, bMetric: MetricKey = metric) =>
+  (r: Results) => {
+    const x = r.value(metric, a);
+    const y = r.value(bMetric, b);
+    return x === undefined || y === undefined || y === 0 ? undefined : { x: x / y, shown: `${(x / y).toFixed(2)}×` };
+  };
 
 const absolute = (metric: MetricKey, who: string, unit: string) => (r: Results) => {
   const x = r.value(metric, who);
@@ -32,30 +48,151 @@ const absolute = (metric: MetricKey, who: string, unit: string) => (r: Results) 
 };
 
 export const TARGETS: Target[] = [
-  { metric: 'getRps', contestant: MEMORY, text: 'tasks/get ≥ 0.25× limit throughput', measure: ratio('getRps', MEMORY, LIMIT), met: (x) => x >= 0.25 },
-  { metric: 'getRps', contestant: MEMORY, text: 'tasks/get ≥ 5× SDK peer throughput', measure: ratio('getRps', MEMORY, SDK), met: (x) => x >= 5 },
-  { metric: 'getCpu', contestant: MEMORY, text: 'tasks/get by server CPU per request: limit ÷ module (the throughput ratio if neither side were load-generator bound)', measure: ratio('getCpu', LIMIT, MEMORY) },
-  { metric: 'getCpu', contestant: MEMORY, text: 'tasks/get by server CPU per request: SDK peer ÷ module', measure: ratio('getCpu', SDK, MEMORY) },
-  { metric: 'getRps', contestant: MEMORY_NEST_ROUTE, text: 'tasks/get throughput, fastPath on ÷ off (Express and Nest routing every request)', measure: ratio('getRps', MEMORY, MEMORY_NEST_ROUTE) },
-  { metric: 'getRps', contestant: MEMORY_NEST_ROUTE, text: 'tasks/get with fastPath off ÷ SDK peer throughput', measure: ratio('getRps', MEMORY_NEST_ROUTE, SDK) },
-  { metric: 'callRps', contestant: MEMORY, text: 'sync tools/call ≥ 1.0× SDK peer throughput', measure: ratio('callRps', MEMORY, SDK), met: (x) => x >= 1 },
-  { metric: 'callRps', contestant: MEMORY, text: 'sync tools/call ≥ 1.0× MCP-Nest throughput', measure: ratio('callRps', MEMORY, MCP_NEST), met: (x) => x >= 1 },
-  { metric: 'cpuCall', contestant: CPU_AUTH, text: 'JWT auth CPU ≤ 1.3× auth off (tools/call, one token reused)', measure: ratio('cpuCall', CPU_AUTH, CPU_BASE), met: (x) => x <= 1.3 },
-  { metric: 'cpuGet', contestant: CPU_AUTH, text: 'JWT auth CPU ≤ 1.3× auth off (tasks/get, one token reused)', measure: ratio('cpuGet', CPU_AUTH, CPU_BASE), met: (x) => x <= 1.3 },
-  { metric: 'cpuCall', contestant: CPU_AUTH_FRESH, text: 'JWT auth CPU ≤ 1.3× auth off (tools/call, a new token each request; both sent the same requests)', measure: ratio('cpuCall', CPU_AUTH_FRESH, CPU_BASE_FRESH), met: (x) => x <= 1.3 },
-  { metric: 'cpuGet', contestant: CPU_AUTH_FRESH, text: 'JWT auth CPU ≤ 1.3× auth off (tasks/get, a new token each request; both sent the same requests)', measure: ratio('cpuGet', CPU_AUTH_FRESH, CPU_BASE_FRESH), met: (x) => x <= 1.3 },
-  { metric: 'cpuCall', contestant: CPU_AUTH_FRESH, text: 'JWT auth, a new token each request, vs auth off sent one prebuilt request (tools/call)', measure: ratio('cpuCall', CPU_AUTH_FRESH, CPU_BASE) },
-  { metric: 'cpuGet', contestant: CPU_AUTH_FRESH, text: 'JWT auth, a new token each request, vs auth off sent one prebuilt request (tasks/get)', measure: ratio('cpuGet', CPU_AUTH_FRESH, CPU_BASE) },
-  { metric: 'create1P99', contestant: MEMORY, text: 'create p99, one client ≤ 5 ms (memory)', measure: absolute('create1P99', MEMORY, 'ms'), met: (x) => x <= 5 },
-  { metric: 'create1P99', contestant: POSTGRES, text: 'create p99, one client ≤ 15 ms (PostgreSQL)', measure: absolute('create1P99', POSTGRES, 'ms'), met: (x) => x <= 15 },
-  { metric: 'cancelP99', contestant: CANCEL_CROSS, text: 'cross-instance cancel p99 ≤ 50 ms', measure: absolute('cancelP99', CANCEL_CROSS, 'ms'), met: (x) => x <= 50 },
-  ...[MEMORY, SQLITE, POSTGRES].map(
-    (who): Target => ({ metric: 'largeP50', contestant: who, text: `tasks/get latency at 100k ≤ 1.2× at 1k (${who.slice(7)}, p50)`, measure: ratio('largeP50', who, who, 'smallP50'), met: (x) => x <= 1.2 }),
-  ),
-  { metric: 'idleHeap', contestant: MEMORY, text: '≤ 1 KB per idle in-memory task (JS heap)', measure: absolute('idleHeap', MEMORY, 'B'), met: (x) => x <= 1024 },
-  { metric: 'doneHeap', contestant: MEMORY, text: 'JS heap per completed task kept until its ttl (made by tools/call)', measure: absolute('doneHeap', MEMORY, 'B') },
-  { metric: 'cpuCall', contestant: CPU_BASE, text: 'telemetry on (no exporter) vs off, CPU per tools/call', measure: ratio('cpuCall', CPU_BASE, CPU_NO_TELEMETRY) },
-  { metric: 'cpuGet', contestant: CPU_BASE, text: 'telemetry on (no exporter) vs off, CPU per tasks/get', measure: ratio('cpuGet', CPU_BASE, CPU_NO_TELEMETRY) },
+  {
+    metric: 'getRps',
+    contestant: MEMORY,
+    text: 'tasks/get ≥ 0.25× limit throughput',
+    measure: ratio('getRps', MEMORY, LIMIT),
+    met: (x) => x >= 0.25,
+  },
+  {
+    metric: 'getRps',
+    contestant: MEMORY,
+    text: 'tasks/get ≥ 5× SDK peer throughput',
+    measure: ratio('getRps', MEMORY, SDK),
+    met: (x) => x >= 5,
+  },
+  {
+    metric: 'getCpu',
+    contestant: MEMORY,
+    text: 'tasks/get by server CPU per request: limit ÷ module (the throughput ratio if neither side were load-generator bound)',
+    measure: ratio('getCpu', LIMIT, MEMORY),
+  },
+  {
+    metric: 'getCpu',
+    contestant: MEMORY,
+    text: 'tasks/get by server CPU per request: SDK peer ÷ module',
+    measure: ratio('getCpu', SDK, MEMORY),
+  },
+  {
+    metric: 'getRps',
+    contestant: MEMORY_NEST_ROUTE,
+    text: 'tasks/get throughput, fastPath on ÷ off (Express and Nest routing every request)',
+    measure: ratio('getRps', MEMORY, MEMORY_NEST_ROUTE),
+  },
+  {
+    metric: 'getRps',
+    contestant: MEMORY_NEST_ROUTE,
+    text: 'tasks/get with fastPath off ÷ SDK peer throughput',
+    measure: ratio('getRps', MEMORY_NEST_ROUTE, SDK),
+  },
+  {
+    metric: 'callRps',
+    contestant: MEMORY,
+    text: 'sync tools/call ≥ 1.0× SDK peer throughput',
+    measure: ratio('callRps', MEMORY, SDK),
+    met: (x) => x >= 1,
+  },
+  {
+    metric: 'callRps',
+    contestant: MEMORY,
+    text: 'sync tools/call ≥ 1.0× MCP-Nest throughput',
+    measure: ratio('callRps', MEMORY, MCP_NEST),
+    met: (x) => x >= 1,
+  },
+  {
+    metric: 'cpuCall',
+    contestant: CPU_AUTH,
+    text: 'JWT auth CPU ≤ 1.3× auth off (tools/call, one token reused)',
+    measure: ratio('cpuCall', CPU_AUTH, CPU_BASE),
+    met: (x) => x <= 1.3,
+  },
+  {
+    metric: 'cpuGet',
+    contestant: CPU_AUTH,
+    text: 'JWT auth CPU ≤ 1.3× auth off (tasks/get, one token reused)',
+    measure: ratio('cpuGet', CPU_AUTH, CPU_BASE),
+    met: (x) => x <= 1.3,
+  },
+  {
+    metric: 'cpuCall',
+    contestant: CPU_AUTH_FRESH,
+    text: 'JWT auth CPU ≤ 1.3× auth off (tools/call, a new token each request; both sent the same requests)',
+    measure: ratio('cpuCall', CPU_AUTH_FRESH, CPU_BASE_FRESH),
+    met: (x) => x <= 1.3,
+  },
+  {
+    metric: 'cpuGet',
+    contestant: CPU_AUTH_FRESH,
+    text: 'JWT auth CPU ≤ 1.3× auth off (tasks/get, a new token each request; both sent the same requests)',
+    measure: ratio('cpuGet', CPU_AUTH_FRESH, CPU_BASE_FRESH),
+    met: (x) => x <= 1.3,
+  },
+  {
+    metric: 'cpuCall',
+    contestant: CPU_AUTH_FRESH,
+    text: 'JWT auth, a new token each request, vs auth off sent one prebuilt request (tools/call)',
+    measure: ratio('cpuCall', CPU_AUTH_FRESH, CPU_BASE),
+  },
+  {
+    metric: 'cpuGet',
+    contestant: CPU_AUTH_FRESH,
+    text: 'JWT auth, a new token each request, vs auth off sent one prebuilt request (tasks/get)',
+    measure: ratio('cpuGet', CPU_AUTH_FRESH, CPU_BASE),
+  },
+  {
+    metric: 'create1P99',
+    contestant: MEMORY,
+    text: 'create p99, one client ≤ 5 ms (memory)',
+    measure: absolute('create1P99', MEMORY, 'ms'),
+    met: (x) => x <= 5,
+  },
+  {
+    metric: 'create1P99',
+    contestant: POSTGRES,
+    text: 'create p99, one client ≤ 15 ms (PostgreSQL)',
+    measure: absolute('create1P99', POSTGRES, 'ms'),
+    met: (x) => x <= 15,
+  },
+  {
+    metric: 'cancelP99',
+    contestant: CANCEL_CROSS,
+    text: 'cross-instance cancel p99 ≤ 50 ms',
+    measure: absolute('cancelP99', CANCEL_CROSS, 'ms'),
+    met: (x) => x <= 50,
+  },
+  ...[MEMORY, SQLITE, POSTGRES].map((who): Target => ({
+    metric: 'largeP50',
+    contestant: who,
+    text: `tasks/get latency at 100k ≤ 1.2× at 1k (${who.slice(7)}, p50)`,
+    measure: ratio('largeP50', who, who, 'smallP50'),
+    met: (x) => x <= 1.2,
+  })),
+  {
+    metric: 'idleHeap',
+    contestant: MEMORY,
+    text: '≤ 1 KB per idle in-memory task (JS heap)',
+    measure: absolute('idleHeap', MEMORY, 'B'),
+    met: (x) => x <= 1024,
+  },
+  {
+    metric: 'doneHeap',
+    contestant: MEMORY,
+    text: 'JS heap per completed task kept until its ttl (made by tools/call)',
+    measure: absolute('doneHeap', MEMORY, 'B'),
+  },
+  {
+    metric: 'cpuCall',
+    contestant: CPU_BASE,
+    text: 'telemetry on (no exporter) vs off, CPU per tools/call',
+    measure: ratio('cpuCall', CPU_BASE, CPU_NO_TELEMETRY),
+  },
+  {
+    metric: 'cpuGet',
+    contestant: CPU_BASE,
+    text: 'telemetry on (no exporter) vs off, CPU per tasks/get',
+    measure: ratio('cpuGet', CPU_BASE, CPU_NO_TELEMETRY),
+  },
 ];
 
 export function judge(r: Results): Verdict[] {

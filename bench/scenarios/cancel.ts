@@ -34,15 +34,20 @@ export async function measureCancel(ctx: Ctx, a: Started, b: Started, label: str
     return;
   }
   if (samples.length === 0) {
-    for (const k of ['cancelP50', 'cancelP99'] as const) ctx.results.notRun(k, label, `no signal fired within ${GIVE_UP_MS} ms of ${lost} cancels`);
+    for (const k of ['cancelP50', 'cancelP99'] as const)
+      ctx.results.notRun(k, label, `no signal fired within ${GIVE_UP_MS} ms of ${lost} cancels`);
     return;
   }
   const s = summarize(samples);
-  const note = lost ? `${lost} of ${ctx.plan.cancelRounds} signals never fired within ${GIVE_UP_MS} ms (counted as ${GIVE_UP_MS} ms in p99)` : undefined;
+  const note = lost
+    ? `${lost} of ${ctx.plan.cancelRounds} signals never fired within ${GIVE_UP_MS} ms (counted as ${GIVE_UP_MS} ms in p99)`
+    : undefined;
   const p99 = lost ? summarize([...samples, ...Array<number>(lost).fill(GIVE_UP_MS)]).p99 : s.p99;
   ctx.results.set('cancelP50', label, s.p50, note);
   ctx.results.set('cancelP99', label, p99);
-  ctx.log(`  ${label} cancel: p50 ${s.p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms over ${samples.length} rounds${note ? `, ${note}` : ''}`);
+  ctx.log(
+    `  ${label} cancel: p50 ${s.p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms over ${samples.length} rounds${note ? `, ${note}` : ''}`,
+  );
 }
 
 async function oneRound(a: Running, b: Running, token?: string): Promise<number | undefined> {
@@ -54,7 +59,9 @@ async function oneRound(a: Running, b: Running, token?: string): Promise<number 
   await call(b.client, taskCancel(id, { token }));
   const deadline = sent + GIVE_UP_MS;
   for (let wait = 2; now() < deadline; wait = Math.min(wait * 2, 50)) {
-    const fired = (await callJsonTool<Record<string, number | null>>(a.client, 'bench_aborts', { ids: [id] }, { token }))[id];
+    const fired = (
+      await callJsonTool<Record<string, number | null>>(a.client, 'bench_aborts', { ids: [id] }, { token })
+    )[id];
     if (fired !== null && fired !== undefined) return fired - sent;
     await sleep(wait);
   }

@@ -71,7 +71,8 @@ export async function measureCpuCost(ctx: Ctx, contestants: Started[]): Promise<
       } catch (err) {
         // One contestant failing must not cost the others their figures.
         const reason = l.s.run.died ?? (err as Error).message;
-        for (const k of ['cpuCall', 'cpuGet'] as const) ctx.results.notRun(k, l.s.c.name, `round ${round + 1}: ${reason}`);
+        for (const k of ['cpuCall', 'cpuGet'] as const)
+          ctx.results.notRun(k, l.s.c.name, `round ${round + 1}: ${reason}`);
         ctx.log(`  ${l.s.c.name}: NOT RUN — round ${round + 1}: ${reason}`);
         failed.add(l);
       }
@@ -82,7 +83,9 @@ export async function measureCpuCost(ctx: Ctx, contestants: Started[]): Promise<
       const note = k.perRound.length > 1 ? `rounds: ${k.perRound.map((x) => Math.round(x)).join(', ')} µs` : undefined;
       ctx.results.set(k.metric, l.s.c.name, k.usedUs / k.requests, note);
     }
-    ctx.log(`  ${l.s.c.name}: ${l.kinds.map((k) => `${Math.round(k.usedUs / k.requests)} µs CPU per ${k.metric === 'cpuCall' ? 'tools/call' : 'tasks/get'}`).join(', ')}`);
+    ctx.log(
+      `  ${l.s.c.name}: ${l.kinds.map((k) => `${Math.round(k.usedUs / k.requests)} µs CPU per ${k.metric === 'cpuCall' ? 'tools/call' : 'tasks/get'}`).join(', ')}`,
+    );
     await cancelAll(l.s.run, l.ids, l.s.c.token).catch(() => undefined);
   }
 }

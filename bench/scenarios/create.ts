@@ -11,26 +11,42 @@ import type { Ctx } from './context.js';
 export async function measureCreate(ctx: Ctx, s: Started): Promise<void> {
   const who = s.c.name;
   if (!s.ok) {
-    for (const k of ['create1P50', 'create1P99', 'create50Rps', 'create50P99'] as const) ctx.results.notRun(k, who, s.reason);
+    for (const k of ['create1P50', 'create1P99', 'create50Rps', 'create50P99'] as const)
+      ctx.results.notRun(k, who, s.reason);
     return;
   }
   const req = toolCall('slow_compute', { seconds: 0, label: 'bench' }, { caps: TASKS_CAPS, token: s.c.token });
   const { plan } = ctx;
-  const base = { client: s.run.client, warmupMs: plan.warmupMs, durationMs: plan.durationMs, maxRequests: plan.maxRequests, next: () => req };
-  const ok = (reply: { status: number; body: string }) => reply.status === 200 && reply.body.includes('"resultType":"task"');
+  const base = {
+    client: s.run.client,
+    warmupMs: plan.warmupMs,
+    durationMs: plan.durationMs,
+    maxRequests: plan.maxRequests,
+    next: () => req,
+  };
+  const ok = (reply: { status: number; body: string }) =>
+    reply.status === 200 && reply.body.includes('"resultType":"task"');
   try {
     const one = await runLoad({ ...base, concurrency: 1, ok });
     if (one.requests === one.errors) throw new Error(one.firstError ?? 'no task created');
-    const note = one.errors ? `${one.errors} of ${one.requests} not a CreateTaskResult (first: ${one.firstError})` : undefined;
+    const note = one.errors
+      ? `${one.errors} of ${one.requests} not a CreateTaskResult (first: ${one.firstError})`
+      : undefined;
     ctx.results.set('create1P50', who, one.latency.p50, note);
     ctx.results.set('create1P99', who, one.latency.p99);
-    ctx.log(`  ${who} create, 1 client: p50 ${one.latency.p50.toFixed(2)} ms, p99 ${one.latency.p99.toFixed(2)} ms${note ? `, ${note}` : ''}`);
+    ctx.log(
+      `  ${who} create, 1 client: p50 ${one.latency.p50.toFixed(2)} ms, p99 ${one.latency.p99.toFixed(2)} ms${note ? `, ${note}` : ''}`,
+    );
     const many = await runLoad({ ...base, concurrency: plan.createClients, ok });
     if (many.requests === many.errors) throw new Error(many.firstError ?? 'no task created');
-    const manyNote = many.errors ? `${many.errors} of ${many.requests} not a CreateTaskResult (first: ${many.firstError})` : undefined;
+    const manyNote = many.errors
+      ? `${many.errors} of ${many.requests} not a CreateTaskResult (first: ${many.firstError})`
+      : undefined;
     ctx.results.set('create50Rps', who, many.rps, manyNote);
     ctx.results.set('create50P99', who, many.latency.p99);
-    ctx.log(`  ${who} create, ${plan.createClients} clients: ${many.rps.toFixed(0)} tasks/s, p99 ${many.latency.p99.toFixed(2)} ms${manyNote ? `, ${manyNote}` : ''}`);
+    ctx.log(
+      `  ${who} create, ${plan.createClients} clients: ${many.rps.toFixed(0)} tasks/s, p99 ${many.latency.p99.toFixed(2)} ms${manyNote ? `, ${manyNote}` : ''}`,
+    );
   } catch (err) {
     for (const k of ['create1P50', 'create1P99', 'create50Rps', 'create50P99'] as const) {
       if (!ctx.results.get(k, who)) ctx.results.notRun(k, who, (err as Error).message);

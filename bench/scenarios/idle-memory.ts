@@ -21,18 +21,34 @@ export async function measureIdleMemory(ctx: Ctx, s: Started, n: number, done: n
     const after = await serverStats(s.run, s.c.token, true);
     const heap = (after.memory.heapUsed - before.memory.heapUsed) / n;
     const rss = (after.memory.rss - before.memory.rss) / n;
-    ctx.results.set('idleHeap', who, heap, `${n.toLocaleString('en')} tasks; heapUsed ${mb(before.memory.heapUsed)} → ${mb(after.memory.heapUsed)}`);
+    ctx.results.set(
+      'idleHeap',
+      who,
+      heap,
+      `${n.toLocaleString('en')} tasks; heapUsed ${mb(before.memory.heapUsed)} → ${mb(after.memory.heapUsed)}`,
+    );
     ctx.results.set('idleRss', who, rss, `rss ${mb(before.memory.rss)} → ${mb(after.memory.rss)}`);
     const req = toolCall('slow_compute', { seconds: 0, label: 'bench' }, { caps: TASKS_CAPS, token: s.c.token });
-    const r = await runLoad({ client: s.run.client, concurrency: 4, warmupMs: 0, durationMs: 120_000, maxRequests: done, next: () => req, ok: (x) => x.status === 200 && x.body.includes('"resultType":"task"') });
+    const r = await runLoad({
+      client: s.run.client,
+      concurrency: 4,
+      warmupMs: 0,
+      durationMs: 120_000,
+      maxRequests: done,
+      next: () => req,
+      ok: (x) => x.status === 200 && x.body.includes('"resultType":"task"'),
+    });
     if (r.errors) throw new Error(`${r.errors} tools/call did not create a task (first: ${r.firstError})`);
     await new Promise((resolve) => setTimeout(resolve, 300)); // let the last tasks finish
     const end = await serverStats(s.run, s.c.token, true);
     const doneHeap = (end.memory.heapUsed - after.memory.heapUsed) / r.requests;
     ctx.results.set('doneHeap', who, doneHeap, `${r.requests.toLocaleString('en')} tasks`);
-    ctx.log(`  ${who}: ${heap.toFixed(0)} B heap, ${rss.toFixed(0)} B RSS per idle task (${n} tasks); ${doneHeap.toFixed(0)} B heap per completed task (${r.requests})`);
+    ctx.log(
+      `  ${who}: ${heap.toFixed(0)} B heap, ${rss.toFixed(0)} B RSS per idle task (${n} tasks); ${doneHeap.toFixed(0)} B heap per completed task (${r.requests})`,
+    );
   } catch (err) {
-    for (const k of ['idleHeap', 'idleRss', 'doneHeap'] as const) ctx.results.get(k, who) ?? ctx.results.notRun(k, who, (err as Error).message);
+    for (const k of ['idleHeap', 'idleRss', 'doneHeap'] as const)
+      ctx.results.get(k, who) ?? ctx.results.notRun(k, who, (err as Error).message);
   }
 }
 

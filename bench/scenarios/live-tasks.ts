@@ -5,8 +5,12 @@ import { call, TASKS_CAPS, taskCancel, toolCall } from '../load/rpc.js';
 export async function startLongTasks(run: Running, n: number, token?: string): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < n; i++) {
-    const r = await call<{ resultType: string; taskId?: string }>(run.client, toolCall('slow_compute', { seconds: 3600, label: `bench-${i}` }, { caps: TASKS_CAPS, token }));
-    if (r.resultType !== 'task' || !r.taskId) throw new Error(`slow_compute did not start a task: ${JSON.stringify(r).slice(0, 200)}`);
+    const r = await call<{ resultType: string; taskId?: string }>(
+      run.client,
+      toolCall('slow_compute', { seconds: 3600, label: `bench-${i}` }, { caps: TASKS_CAPS, token }),
+    );
+    if (r.resultType !== 'task' || !r.taskId)
+      throw new Error(`slow_compute did not start a task: ${JSON.stringify(r).slice(0, 200)}`);
     ids.push(r.taskId);
   }
   return ids;

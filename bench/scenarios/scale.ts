@@ -21,7 +21,13 @@ export async function measureScale(ctx: Ctx, small: Started, big: Started, large
   if (down) return keys.forEach((k) => ctx.results.notRun(k, who, down.reason));
   try {
     const sides = [
-      { s: small as Started & { ok: true }, n: ctx.plan.scaleSmall, runs: [] as LoadResult[], reqs: [] as RpcRequest[], ms: 0 },
+      {
+        s: small as Started & { ok: true },
+        n: ctx.plan.scaleSmall,
+        runs: [] as LoadResult[],
+        reqs: [] as RpcRequest[],
+        ms: 0,
+      },
       { s: big as Started & { ok: true }, n: large, runs: [] as LoadResult[], reqs: [] as RpcRequest[], ms: 0 },
     ];
     // Both sides fill their own store at once (different processes and databases).
@@ -36,16 +42,23 @@ export async function measureScale(ctx: Ctx, small: Started, big: Started, large
     const rounds = Math.max(2, ctx.plan.rounds);
     for (let round = 0; round < rounds; round++) {
       // A B, B A, A B, …: neither side always goes first.
-      for (const side of round % 2 ? [...sides].reverse() : sides) side.runs.push(await latency(ctx, side.s, side.reqs, 100));
+      for (const side of round % 2 ? [...sides].reverse() : sides)
+        side.runs.push(await latency(ctx, side.s, side.reqs, 100));
     }
-    const med = (runs: LoadResult[], pick: (r: LoadResult) => number) => percentile(Float64Array.from(runs.map(pick)).sort(), 50);
-    const [a, b] = sides.map((side) => ({ p50: med(side.runs, (r) => r.latency.p50), p99: med(side.runs, (r) => r.latency.p99) }));
+    const med = (runs: LoadResult[], pick: (r: LoadResult) => number) =>
+      percentile(Float64Array.from(runs.map(pick)).sort(), 50);
+    const [a, b] = sides.map((side) => ({
+      p50: med(side.runs, (r) => r.latency.p50),
+      p99: med(side.runs, (r) => r.latency.p99),
+    }));
     const note = `median of ${rounds} interleaved rounds${large === 100_000 ? '' : `; large = ${large.toLocaleString('en')} live tasks (quick run)`}`;
     ctx.results.set('smallP50', who, a.p50);
     ctx.results.set('smallP99', who, a.p99);
     ctx.results.set('largeP50', who, b.p50, note);
     ctx.results.set('largeP99', who, b.p99);
-    ctx.log(`  ${who}: ${sides[0].n} tasks p50 ${a.p50.toFixed(3)} / p99 ${a.p99.toFixed(3)} ms; ${large} tasks p50 ${b.p50.toFixed(3)} / p99 ${b.p99.toFixed(3)} ms (seeding ${((sides[0].ms + sides[1].ms) / 1000).toFixed(1)} s)`);
+    ctx.log(
+      `  ${who}: ${sides[0].n} tasks p50 ${a.p50.toFixed(3)} / p99 ${a.p99.toFixed(3)} ms; ${large} tasks p50 ${b.p50.toFixed(3)} / p99 ${b.p99.toFixed(3)} ms (seeding ${((sides[0].ms + sides[1].ms) / 1000).toFixed(1)} s)`,
+    );
   } catch (err) {
     keys.forEach((k) => ctx.results.get(k, who) ?? ctx.results.notRun(k, who, (err as Error).message));
   }

@@ -13,7 +13,10 @@ const CALL: Keys = { rps: 'callRps', p50: 'callP50', p99: 'callP99', cpu: 'callC
 interface Workload {
   keys: Keys;
   /** Per contestant: what to send, what a good answer contains, and what to undo afterwards. */
-  prepare(s: Started & { ok: true }, n: number): Promise<{ next: (w: number) => RpcRequest; expect: string; done?: () => Promise<void> }>;
+  prepare(
+    s: Started & { ok: true },
+    n: number,
+  ): Promise<{ next: (w: number) => RpcRequest; expect: string; done?: () => Promise<void> }>;
 }
 
 /** tasks/get spread over one live task (`slow_compute`, an hour) per client. */
@@ -22,7 +25,11 @@ export const TASKS_GET: Workload = {
   async prepare(s, n) {
     const ids = await startLongTasks(s.run, n, s.c.token);
     const reqs = ids.map((id) => taskGet(id, { token: s.c.token }));
-    return { next: (w) => reqs[w % reqs.length], expect: '"status":"working"', done: () => cancelAll(s.run, ids, s.c.token) };
+    return {
+      next: (w) => reqs[w % reqs.length],
+      expect: '"status":"working"',
+      done: () => cancelAll(s.run, ids, s.c.token),
+    };
   },
 };
 
@@ -42,7 +49,13 @@ export const SYNC_CALL: Workload = {
  */
 export async function headToHead(ctx: Ctx, contestants: Started[], w: Workload): Promise<void> {
   const { plan } = ctx;
-  const live = [] as Array<{ s: Started & { ok: true }; next: (w: number) => RpcRequest; expect: string; done?: () => Promise<void>; runs: LoadResult[] }>;
+  const live = [] as Array<{
+    s: Started & { ok: true };
+    next: (w: number) => RpcRequest;
+    expect: string;
+    done?: () => Promise<void>;
+    runs: LoadResult[];
+  }>;
   for (const s of contestants) {
     if (!s.ok) {
       notRun(ctx, w.keys, s.c.name, s.reason);
@@ -95,7 +108,9 @@ function record(ctx: Ctx, k: Keys, who: string, runs: LoadResult[]): void {
   ctx.results.set(k.p99, who, median(runs.map((r) => r.latency.p99)));
   const cpu = runs.reduce((s, r) => s + (r.serverCpuSeconds ?? 0), 0);
   ctx.results.set(k.cpu, who, (cpu * 1e6) / ok);
-  ctx.log(`  ${who} ${k.rps}: ${Math.round(rps)} req/s, p50 ${ctx.results.value(k.p50, who)?.toFixed(2)} ms, p99 ${ctx.results.value(k.p99, who)?.toFixed(2)} ms, ${Math.round((cpu * 1e6) / ok)} µs server CPU/req${notes.length ? ` (${notes.join('; ')})` : ''}`);
+  ctx.log(
+    `  ${who} ${k.rps}: ${Math.round(rps)} req/s, p50 ${ctx.results.value(k.p50, who)?.toFixed(2)} ms, p99 ${ctx.results.value(k.p99, who)?.toFixed(2)} ms, ${Math.round((cpu * 1e6) / ok)} µs server CPU/req${notes.length ? ` (${notes.join('; ')})` : ''}`,
+  );
 }
 
 function notRun(ctx: Ctx, k: Keys, who: string, reason: string): void {

@@ -4,7 +4,9 @@
  */
 export async function createDatabase(url: string, name: string): Promise<string> {
   const specifier = 'pg';
-  const { default: pg } = (await import(specifier)) as { default: { Client: new (o: { connectionString: string }) => PgClient } };
+  const { default: pg } = (await import(specifier)) as {
+    default: { Client: new (o: { connectionString: string }) => PgClient };
+  };
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -29,7 +29,11 @@ export class BenchFixtures implements OnModuleInit {
     this.bus = this.moduleRef.get<TaskEventBus>(TaskEventBus, { strict: false });
   }
 
-  @McpTool({ name: 'bench_stats', description: 'Process CPU and memory, and the store and bus in use.', input: BenchStatsDto })
+  @McpTool({
+    name: 'bench_stats',
+    description: 'Process CPU and memory, and the store and bus in use.',
+    input: BenchStatsDto,
+  })
   async stats(args: BenchStatsDto): Promise<string> {
     const gc = (globalThis as { gc?: () => void }).gc;
     if (args.gc && gc) for (let i = 0; i < 3; i++) gc();
@@ -52,7 +56,14 @@ export class BenchFixtures implements OnModuleInit {
     const others = `bench-user-${randomBytes(4).toString('hex')}`;
     const record = (i: number): TaskRecord => {
       const own = i < args.mine;
-      const owner = own ? ctx.principal.key : JSON.stringify([`${others}-${Math.floor(i / TASKS_PER_OTHER_OWNER)}`, 'mcp-tasks-demo', 'bench-client', 'http://127.0.0.1/mcp']);
+      const owner = own
+        ? ctx.principal.key
+        : JSON.stringify([
+            `${others}-${Math.floor(i / TASKS_PER_OTHER_OWNER)}`,
+            'mcp-tasks-demo',
+            'bench-client',
+            'http://127.0.0.1/mcp',
+          ]);
       const task: TaskRecord = {
         id: randomBytes(18).toString('base64url'),
         owner,
@@ -76,7 +87,11 @@ export class BenchFixtures implements OnModuleInit {
     return JSON.stringify({ ids: mine, ms: now() - started });
   }
 
-  @McpTool({ name: 'bench_wait', description: 'A task that waits until it is cancelled and records when its signal fired.', task: 'required' })
+  @McpTool({
+    name: 'bench_wait',
+    description: 'A task that waits until it is cancelled and records when its signal fired.',
+    task: 'required',
+  })
   async wait(_args: object, ctx: ToolContext): Promise<string> {
     await new Promise<void>((resolve) => {
       const fired = () => {
@@ -89,7 +104,11 @@ export class BenchFixtures implements OnModuleInit {
     return 'cancelled';
   }
 
-  @McpTool({ name: 'bench_aborts', description: 'When each listed task saw its signal fire (epoch ms, sub-ms precision).', input: BenchIdsDto })
+  @McpTool({
+    name: 'bench_aborts',
+    description: 'When each listed task saw its signal fire (epoch ms, sub-ms precision).',
+    input: BenchIdsDto,
+  })
   aborted(args: BenchIdsDto): string {
     return JSON.stringify(Object.fromEntries(args.ids.map((id) => [id, this.aborts.get(id) ?? null])));
   }

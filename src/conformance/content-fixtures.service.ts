@@ -47,7 +47,16 @@ export class ContentFixtures {
 
   @McpTool({ name: 'test_embedded_resource', description: 'Returns an embedded text resource.' })
   embedded() {
-    return [{ type: 'resource', resource: { uri: 'test://embedded-resource', mimeType: 'text/plain', text: 'This is an embedded resource content.' } }];
+    return [
+      {
+        type: 'resource',
+        resource: {
+          uri: 'test://embedded-resource',
+          mimeType: 'text/plain',
+          text: 'This is an embedded resource content.',
+        },
+      },
+    ];
   }
 
   @McpTool({ name: 'test_multiple_content_types', description: 'Returns text, image and resource blocks.' })
@@ -55,7 +64,14 @@ export class ContentFixtures {
     return [
       { type: 'text', text: 'Multiple content types test:' },
       { type: 'image', data: PNG, mimeType: 'image/png' },
-      { type: 'resource', resource: { uri: 'test://mixed-content-resource', mimeType: 'application/json', text: '{"test":"data","value":123}' } },
+      {
+        type: 'resource',
+        resource: {
+          uri: 'test://mixed-content-resource',
+          mimeType: 'application/json',
+          text: '{"test":"data","value":123}',
+        },
+      },
     ];
   }
 

@@ -3,7 +3,10 @@ import { McpTool, type ToolContext } from '@mcp-tasks/nestjs';
 
 const NAME_SCHEMA = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] };
 const OK_SCHEMA = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] };
-const CAPITAL = { messages: [{ role: 'user', content: { type: 'text', text: 'What is the capital of France?' } }], maxTokens: 100 };
+const CAPITAL = {
+  messages: [{ role: 'user', content: { type: 'text', text: 'What is the capital of France?' } }],
+  maxTokens: 100,
+};
 
 const text = (r: Record<string, unknown>): string => String((r.content as { text?: string } | undefined)?.text ?? '');
 
@@ -16,7 +19,10 @@ export class InputFixtures {
     return `Hello, ${String(r.content?.name ?? 'stranger')}!`;
   }
 
-  @McpTool({ name: 'test_input_required_result_sampling', description: "Asks the client's model a question (sampling)." })
+  @McpTool({
+    name: 'test_input_required_result_sampling',
+    description: "Asks the client's model a question (sampling).",
+  })
   async sampling(_a: object, ctx: ToolContext): Promise<string> {
     return `The model said: ${text(await ctx.sample('capital_question', CAPITAL))}`;
   }
@@ -27,13 +33,19 @@ export class InputFixtures {
     return `Found ${roots.length} roots: ${roots.map((r) => r.uri).join(', ')}`;
   }
 
-  @McpTool({ name: 'test_input_required_result_request_state', description: 'One confirmation, carried through requestState.' })
+  @McpTool({
+    name: 'test_input_required_result_request_state',
+    description: 'One confirmation, carried through requestState.',
+  })
   async requestState(_a: object, ctx: ToolContext): Promise<string> {
     const r = await ctx.elicit('confirm', 'Continue?', OK_SCHEMA);
     return `state-ok: confirmed=${String(r.content?.ok)}`;
   }
 
-  @McpTool({ name: 'test_input_required_result_multiple_inputs', description: 'Asks for elicitation, sampling and roots at once.' })
+  @McpTool({
+    name: 'test_input_required_result_multiple_inputs',
+    description: 'Asks for elicitation, sampling and roots at once.',
+  })
   async multiple(_a: object, ctx: ToolContext): Promise<string> {
     const [who, model, { roots }] = await Promise.all([
       ctx.elicit('user_name', 'What is your name?', NAME_SCHEMA),
@@ -50,7 +62,10 @@ export class InputFixtures {
     return `step1=${String(one.content?.name)}; step2=${String(two.content?.ok)}`;
   }
 
-  @McpTool({ name: 'test_input_required_result_tampered_state', description: 'Refuses a requestState that was changed.' })
+  @McpTool({
+    name: 'test_input_required_result_tampered_state',
+    description: 'Refuses a requestState that was changed.',
+  })
   async tampered(_a: object, ctx: ToolContext): Promise<string> {
     const r = await ctx.elicit('confirm', 'Continue?', OK_SCHEMA);
     return `confirmed=${String(r.content?.ok)}`;
@@ -59,7 +74,8 @@ export class InputFixtures {
   @McpTool({ name: 'test_input_required_result_capabilities', description: 'Asks only for what the client declared.' })
   async capabilities(_a: object, ctx: ToolContext): Promise<string> {
     const caps = ctx.clientCapabilities;
-    if (caps.elicitation) return `name=${String((await ctx.elicit('user_name', 'Your name?', NAME_SCHEMA)).content?.name)}`;
+    if (caps.elicitation)
+      return `name=${String((await ctx.elicit('user_name', 'Your name?', NAME_SCHEMA)).content?.name)}`;
     if (caps.sampling) return `model=${text(await ctx.sample('capital_question', CAPITAL))}`;
     if (caps.roots) return `roots=${(await ctx.roots('client_roots')).roots.length}`;
     return 'The client declared no way to give input.';

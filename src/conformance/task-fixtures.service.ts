@@ -14,7 +14,12 @@ export class TaskFixtures {
     return `Hello, ${args.name}!`;
   }
 
-  @McpTool({ name: 'slow_compute', description: 'Computes for `seconds` seconds; a task when the client supports tasks.', input: SlowComputeDto, task: 'optional' })
+  @McpTool({
+    name: 'slow_compute',
+    description: 'Computes for `seconds` seconds; a task when the client supports tasks.',
+    input: SlowComputeDto,
+    task: 'optional',
+  })
   async slowCompute(args: SlowComputeDto, ctx: ToolContext): Promise<string> {
     await sleep(args.seconds * 1000, undefined, { signal: ctx.signal });
     return `Computed ${args.label ?? 'result'} in ${args.seconds}s`;
@@ -26,16 +31,27 @@ export class TaskFixtures {
     throw new ToolError('The job failed: the input could not be processed');
   }
 
-  @McpTool({ name: 'protocol_error_job', description: 'A task that ends failed with a JSON-RPC error.', task: 'required' })
+  @McpTool({
+    name: 'protocol_error_job',
+    description: 'A task that ends failed with a JSON-RPC error.',
+    task: 'required',
+  })
   async protocolErrorJob(): Promise<never> {
     await sleep(300);
     throw new RpcError(-32603, 'The job hit a protocol-level failure');
   }
 
-  @McpTool({ name: 'confirm_delete', description: 'Asks for confirmation, then deletes a file.', input: ConfirmDeleteDto, task: 'required' })
+  @McpTool({
+    name: 'confirm_delete',
+    description: 'Asks for confirmation, then deletes a file.',
+    input: ConfirmDeleteDto,
+    task: 'required',
+  })
   async confirmDelete(args: ConfirmDeleteDto, ctx: ToolContext): Promise<string> {
     const answer = await ctx.elicit('confirm', `Delete ${args.filename}?`, CONFIRM_SCHEMA);
-    return answer.action === 'accept' && answer.content?.confirm === true ? `Deleted ${args.filename}` : `Kept ${args.filename}`;
+    return answer.action === 'accept' && answer.content?.confirm === true
+      ? `Deleted ${args.filename}`
+      : `Kept ${args.filename}`;
   }
 
   @McpTool({ name: 'multi_input', description: 'Asks two questions at once.', task: 'required' })
@@ -47,7 +63,12 @@ export class TaskFixtures {
     return `Hello, ${String(name.content?.name ?? 'nobody')}; confirmed: ${String(confirm.content?.confirm ?? false)}`;
   }
 
-  @McpTool({ name: 'test_tool_with_task', description: 'Asks for a name in the request (MRTR), then runs as a task.', task: 'required', prepare: 'askName' })
+  @McpTool({
+    name: 'test_tool_with_task',
+    description: 'Asks for a name in the request (MRTR), then runs as a task.',
+    task: 'required',
+    prepare: 'askName',
+  })
   async withTask(_args: object, ctx: ToolContext): Promise<string> {
     const answer = await ctx.elicit('user_name', 'What is your name?', NAME_SCHEMA);
     return `Hello, ${String(answer.content?.name ?? 'stranger')}! (answered before the task started)`;

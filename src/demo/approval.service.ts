@@ -18,13 +18,17 @@ export class ApprovalService {
       properties: { approve: { type: 'boolean', description: 'Go ahead with the deployment' } },
       required: ['approve'],
     });
-    if (answer.action !== 'accept' || answer.content?.approve !== true) return `Deployment to ${args.environment} was not approved.`;
+    if (answer.action !== 'accept' || answer.content?.approve !== true)
+      return `Deployment to ${args.environment} was not approved.`;
     return `Deployed to ${args.environment}.`;
   }
 
   @McpTool({ name: 'word_count', description: 'Counts the words of a text (always synchronous).' })
   wordCount(args: { text?: string }): string {
-    const words = String(args.text ?? '').trim().split(/\s+/).filter(Boolean);
+    const words = String(args.text ?? '')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean);
     return `${words.length} words`;
   }
 }

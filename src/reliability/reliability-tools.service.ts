@@ -34,7 +34,11 @@ function leak(form: RelLeakDto['form']): never {
  */
 @Injectable()
 export class ReliabilityTools {
-  @McpTool({ name: 'rel_stats', description: 'Process memory (after a full GC when asked and exposed).', input: RelStatsDto })
+  @McpTool({
+    name: 'rel_stats',
+    description: 'Process memory (after a full GC when asked and exposed).',
+    input: RelStatsDto,
+  })
   stats(args: RelStatsDto): string {
     const gc = (globalThis as { gc?: () => void }).gc;
     if (args.gc && gc) for (let i = 0; i < 3; i++) gc();
@@ -52,7 +56,13 @@ export class ReliabilityTools {
     leak(args.form);
   }
 
-  @McpTool({ name: 'rel_leak_prepare', description: 'Throws a secret before its task exists.', input: RelLeakDto, task: 'required', prepare: 'leakEarly' })
+  @McpTool({
+    name: 'rel_leak_prepare',
+    description: 'Throws a secret before its task exists.',
+    input: RelLeakDto,
+    task: 'required',
+    prepare: 'leakEarly',
+  })
   async leakLate(): Promise<string> {
     return 'unreachable';
   }
@@ -61,7 +71,12 @@ export class ReliabilityTools {
     leak(args.form);
   }
 
-  @McpTool({ name: 'rel_rounds', description: 'Asks keys k0..kN-1 one after another, re-asking every earlier key in between.', input: RelRoundsDto, task: 'required' })
+  @McpTool({
+    name: 'rel_rounds',
+    description: 'Asks keys k0..kN-1 one after another, re-asking every earlier key in between.',
+    input: RelRoundsDto,
+    task: 'required',
+  })
   async rounds(args: RelRoundsDto, ctx: ToolContext): Promise<string> {
     const seen: Record<string, unknown> = {};
     for (let i = 0; i < args.rounds; i++) {
@@ -71,6 +86,10 @@ export class ReliabilityTools {
       }
       seen[`k${i}`] = await ctx.elicit(`k${i}`, `Key k${i}?`, VALUE_SCHEMA);
     }
-    return JSON.stringify(Object.fromEntries(Object.entries(seen).map(([k, v]) => [k, (v as { content?: { value?: unknown } }).content?.value ?? null])));
+    return JSON.stringify(
+      Object.fromEntries(
+        Object.entries(seen).map(([k, v]) => [k, (v as { content?: { value?: unknown } }).content?.value ?? null]),
+      ),
+    );
   }
 }

@@ -21,6 +21,34 @@ export function profileFrom(argv: string[]): Profile {
   const seedAt = argv.indexOf('--seed');
   const seed = seedAt >= 0 ? Number(argv[seedAt + 1]) : Math.floor(Math.random() * 2 ** 31);
   return long
-    ? { name: 'long', seed, fuzzCases: 100_000, authFuzzCases: 10_000, megabyteBodies: 100, fuzzConcurrency: 32, loadClients: 400, loadSeconds: 300, killClients: 200, outageClients: 200, outageMs: 15_000, sqliteTasks: 1000, taskIds: 5_000_000 }
-    : { name: 'ci', seed, fuzzCases: 10_000, authFuzzCases: 1_000, megabyteBodies: 12, fuzzConcurrency: 16, loadClients: 200, loadSeconds: 30, killClients: 60, outageClients: 100, outageMs: 4_000, sqliteTasks: 100, taskIds: 1_000_000 };
+    ? {
+        name: 'long',
+        seed,
+        fuzzCases: 100_000,
+        authFuzzCases: 10_000,
+        megabyteBodies: 100,
+        fuzzConcurrency: 32,
+        loadClients: 400,
+        loadSeconds: 300,
+        killClients: 200,
+        outageClients: 200,
+        outageMs: 15_000,
+        sqliteTasks: 1000,
+        taskIds: 5_000_000,
+      }
+    : {
+        name: 'ci',
+        seed,
+        fuzzCases: 10_000,
+        authFuzzCases: 1_000,
+        megabyteBodies: 12,
+        fuzzConcurrency: 16,
+        loadClients: 200,
+        loadSeconds: 30,
+        killClients: 60,
+        outageClients: 100,
+        outageMs: 4_000,
+        sqliteTasks: 100,
+        taskIds: 1_000_000,
+      };
 }

@@ -62,6 +62,8 @@ try {
   await pg.stop();
 }
 if (unhandled) report.check('suite', 'no unhandled rejection in the suite itself', false, `${unhandled}`);
-process.stdout.write(`\nprofile ${profile.name}, seed ${profile.seed}, ${((Date.now() - startedAt) / 1000).toFixed(0)} s\n`);
+process.stdout.write(
+  `\nprofile ${profile.name}, seed ${profile.seed}, ${((Date.now() - startedAt) / 1000).toFixed(0)} s\n`,
+);
 process.stdout.write(`${report.summary()}\n`);
 process.exit(report.failed > 0 ? 1 : 0);

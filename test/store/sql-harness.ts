@@ -12,7 +12,11 @@ export interface SqlHarness extends StoreHarness {
  */
 export async function sqlHarness(options: DataSourceOptions, separatePeer: boolean): Promise<SqlHarness> {
   const open = async () => {
-    const ds = new DataSource({ ...options, entities: mcpTasksEntities, migrations: mcpTasksMigrations } as DataSourceOptions);
+    const ds = new DataSource({
+      ...options,
+      entities: mcpTasksEntities,
+      migrations: mcpTasksMigrations,
+    } as DataSourceOptions);
     return ds.initialize();
   };
   const dataSource = await open();

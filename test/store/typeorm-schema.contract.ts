@@ -13,7 +13,11 @@ export function typeOrmSchemaContract(options: () => Promise<DataSourceOptions>)
     return ds;
   };
   beforeAll(async () => {
-    ds = new DataSource({ ...(await options()), entities: mcpTasksEntities, migrations: mcpTasksMigrations } as DataSourceOptions);
+    ds = new DataSource({
+      ...(await options()),
+      entities: mcpTasksEntities,
+      migrations: mcpTasksMigrations,
+    } as DataSourceOptions);
     await ds.initialize();
   });
   afterAll(async () => ds?.destroy());

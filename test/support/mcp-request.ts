@@ -15,7 +15,12 @@ export interface RpcOptions {
   path?: string;
 }
 
-const NAME_PARAM: Record<string, string> = { 'tools/call': 'name', 'tasks/get': 'taskId', 'tasks/update': 'taskId', 'tasks/cancel': 'taskId' };
+const NAME_PARAM: Record<string, string> = {
+  'tools/call': 'name',
+  'tasks/get': 'taskId',
+  'tasks/update': 'taskId',
+  'tasks/cancel': 'taskId',
+};
 let nextId = 1;
 
 /** One 2026-07-28 JSON-RPC POST with a correct envelope and headers (unless told otherwise). */
@@ -27,7 +32,11 @@ export function rpc(app: INestApplication, method: string, params: Record<string
     method,
     params: {
       ...params,
-      _meta: { 'io.modelcontextprotocol/protocolVersion': VERSION, 'io.modelcontextprotocol/clientCapabilities': o.caps ?? {}, ...o.meta },
+      _meta: {
+        'io.modelcontextprotocol/protocolVersion': VERSION,
+        'io.modelcontextprotocol/clientCapabilities': o.caps ?? {},
+        ...o.meta,
+      },
     },
   };
   const headers: Record<string, string | null> = {
@@ -35,7 +44,9 @@ export function rpc(app: INestApplication, method: string, params: Record<string
     accept: 'application/json, text/event-stream',
     'mcp-protocol-version': VERSION,
     'mcp-method': method,
-    ...(NAME_PARAM[method] && typeof params[NAME_PARAM[method]] === 'string' ? { 'mcp-name': params[NAME_PARAM[method]] as string } : {}),
+    ...(NAME_PARAM[method] && typeof params[NAME_PARAM[method]] === 'string'
+      ? { 'mcp-name': params[NAME_PARAM[method]] as string }
+      : {}),
     ...o.headers,
   };
   let req = request(app.getHttpServer()).post(o.path ?? '/mcp');
@@ -46,19 +57,28 @@ export function rpc(app: INestApplication, method: string, params: Record<string
 /** Shorthands for the task calls, all declaring the extension. */
 export const call = (app: INestApplication, name: string, args: Record<string, unknown> = {}, o: RpcOptions = {}) =>
   rpc(app, 'tools/call', { name, arguments: args }, o);
-export const getTask = (app: INestApplication, taskId: string, o: RpcOptions = {}) => rpc(app, 'tasks/get', { taskId }, { caps: TASKS, ...o });
+export const getTask = (app: INestApplication, taskId: string, o: RpcOptions = {}) =>
+  rpc(app, 'tasks/get', { taskId }, { caps: TASKS, ...o });
 export const updateTask = (app: INestApplication, taskId: string, inputResponses: unknown, o: RpcOptions = {}) =>
   rpc(app, 'tasks/update', { taskId, inputResponses }, { caps: TASKS, ...o });
-export const cancelTask = (app: INestApplication, taskId: string, o: RpcOptions = {}) => rpc(app, 'tasks/cancel', { taskId }, { caps: TASKS, ...o });
+export const cancelTask = (app: INestApplication, taskId: string, o: RpcOptions = {}) =>
+  rpc(app, 'tasks/cancel', { taskId }, { caps: TASKS, ...o });
 
 /** Polls `tasks/get` until `until(status)` holds (default: terminal), or fails after `ms`. */
-export async function waitForTask(app: INestApplication, taskId: string, until = (s: string) => ['completed', 'failed', 'cancelled'].includes(s), ms = 5000, o: RpcOptions = {}) {
+export async function waitForTask(
+  app: INestApplication,
+  taskId: string,
+  until = (s: string) => ['completed', 'failed', 'cancelled'].includes(s),
+  ms = 5000,
+  o: RpcOptions = {},
+) {
   const end = Date.now() + ms;
   for (;;) {
     const res = await getTask(app, taskId, o);
     if (res.body.result && until(res.body.result.status)) return res.body.result;
     const terminal = ['completed', 'failed', 'cancelled'].includes(res.body.result?.status);
-    if (Date.now() > end || terminal || res.body.error) throw new Error(`task ${taskId} still ${JSON.stringify(res.body)} after ${ms} ms`);
+    if (Date.now() > end || terminal || res.body.error)
+      throw new Error(`task ${taskId} still ${JSON.stringify(res.body)} after ${ms} ms`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }

@@ -91,8 +91,13 @@ export function createRawDispatch(url: URL, wire: WireEntry[] = []): RawClientDi
     const msg = await readResponse(res, id);
     const mcpName = Object.entries(headers).find(([k]) => k.toLowerCase() === 'mcp-name')?.[1];
     wire.push({ method, mcpName, status: res.status, request, response: msg });
-    if (!msg) throw new Error(`${method}: HTTP ${res.status} with no JSON-RPC response (content-type ${res.headers.get('content-type')})`);
-    return (msg.error ? { kind: 'error', error: msg.error } : { kind: 'result', result: msg.result }) as JsonRpcResponse;
+    if (!msg)
+      throw new Error(
+        `${method}: HTTP ${res.status} with no JSON-RPC response (content-type ${res.headers.get('content-type')})`,
+      );
+    return (
+      msg.error ? { kind: 'error', error: msg.error } : { kind: 'result', result: msg.result }
+    ) as JsonRpcResponse;
   };
 }
 
@@ -104,7 +109,10 @@ export interface TasksClient {
 }
 
 /** A modern (2026-07-28) Client plus an ext-tasks session driven over `createRawDispatch`. */
-export async function connectTasksClient(url: URL, onInputRequest?: ApplicationInputHandler['handle']): Promise<TasksClient> {
+export async function connectTasksClient(
+  url: URL,
+  onInputRequest?: ApplicationInputHandler['handle'],
+): Promise<TasksClient> {
   const clientInfo = { name: 'official-client-e2e', version: '0.0.0' };
   const clientCapabilities = { elicitation: { form: {} } };
   const client = new Client(clientInfo, { capabilities: clientCapabilities, versionNegotiation: { mode: 'auto' } });
@@ -129,13 +137,18 @@ export async function connectTasksClient(url: URL, onInputRequest?: ApplicationI
 
 /** A modern Client without the Tasks extension (no ext-tasks session). */
 export async function connectModernClient(url: URL): Promise<Client> {
-  const client = new Client({ name: 'official-client-e2e-plain', version: '0.0.0' }, { capabilities: {}, versionNegotiation: { mode: 'auto' } });
+  const client = new Client(
+    { name: 'official-client-e2e-plain', version: '0.0.0' },
+    { capabilities: {}, versionNegotiation: { mode: 'auto' } },
+  );
   await client.connect(new StreamableHTTPClientTransport(url, { fetch: realmFetch }));
   return client;
 }
 
 /** A 2025-11-25 Client: default options, so `connect()` performs `initialize`. */
-export async function connectLegacyClient(url: URL): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+export async function connectLegacyClient(
+  url: URL,
+): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
   const client = new Client({ name: 'official-client-e2e-legacy', version: '0.0.0' });
   const transport = new StreamableHTTPClientTransport(url, { fetch: realmFetch });
   await client.connect(transport);

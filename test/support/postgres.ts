@@ -49,7 +49,11 @@ export async function startPostgres(): Promise<TestPostgres> {
   // A crashed or interrupted test run must not leave a server behind.
   process.once('exit', stopNow);
   try {
-    await run(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync'], opts);
+    await run(
+      join(bin, 'initdb'),
+      ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync'],
+      opts,
+    );
     const port = await freePort();
     const server = [
       `-p ${port}`,
@@ -59,7 +63,8 @@ export async function startPostgres(): Promise<TestPostgres> {
       '-c max_connections=60',
     ].join(' ');
     started = true;
-    const start = () => run(pgCtl, ['-D', data, '-l', join(dir, 'server.log'), '-o', server, '-w', '-t', '30', 'start'], opts);
+    const start = () =>
+      run(pgCtl, ['-D', data, '-l', join(dir, 'server.log'), '-o', server, '-w', '-t', '30', 'start'], opts);
     await start();
     return {
       url: `postgres://postgres@127.0.0.1:${port}/postgres`,
@@ -85,15 +90,19 @@ export async function startPostgres(): Promise<TestPostgres> {
 }
 
 function findBinDir(): string {
-  const has = (d: string | undefined): d is string => !!d && existsSync(join(d, 'initdb')) && existsSync(join(d, 'pg_ctl'));
+  const has = (d: string | undefined): d is string =>
+    !!d && existsSync(join(d, 'initdb')) && existsSync(join(d, 'pg_ctl'));
   const candidates = [process.env.PG_BINDIR, tryRun('pg_config', ['--bindir']), dirOf(tryRun('which', ['initdb']))];
   const installed = '/usr/lib/postgresql';
   if (existsSync(installed)) {
-    const versions = readdirSync(installed).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+    const versions = readdirSync(installed)
+      .filter((v) => /^\d+$/.test(v))
+      .sort((a, b) => Number(b) - Number(a));
     candidates.push(...versions.map((v) => join(installed, v, 'bin')));
   }
   const found = candidates.find(has);
-  if (!found) throw new Error('PostgreSQL server binaries (initdb, pg_ctl) not found: install postgresql or set PG_BINDIR');
+  if (!found)
+    throw new Error('PostgreSQL server binaries (initdb, pg_ctl) not found: install postgresql or set PG_BINDIR');
   return found;
 }
 
@@ -117,4 +126,3 @@ function tryRun(cmd: string, args: string[]): string | undefined {
 }
 
 const dirOf = (file: string | undefined) => (file ? join(file, '..') : undefined);
-

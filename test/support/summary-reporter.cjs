@@ -11,11 +11,14 @@ class SummaryReporter {
     const out = path.join(this.root, '.tmp', 'jest-summary.json');
     fs.mkdirSync(path.dirname(out), { recursive: true });
     const failedSuites = results.numRuntimeErrorTestSuites;
-    fs.writeFileSync(out, JSON.stringify({
-      passed: results.numPassedTests,
-      failed: results.numFailedTests + failedSuites,
-      total: results.numTotalTests,
-    }));
+    fs.writeFileSync(
+      out,
+      JSON.stringify({
+        passed: results.numPassedTests,
+        failed: results.numFailedTests + failedSuites,
+        total: results.numTotalTests,
+      }),
+    );
   }
 }
 

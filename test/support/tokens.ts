@@ -20,7 +20,8 @@ export interface Claims {
 const base = (c: Claims): Claims => ({ sub: 'alice', scope: '', azp: 'client-1', aud: RESOURCE, iss: ISSUER, ...c });
 
 /** An HS256 token signed with `SECRET` (or another secret). */
-export const hs256 = (c: Claims = {}, secret = SECRET): string => jwt.sign(base(c), secret, { algorithm: 'HS256', noTimestamp: false });
+export const hs256 = (c: Claims = {}, secret = SECRET): string =>
+  jwt.sign(base(c), secret, { algorithm: 'HS256', noTimestamp: false });
 
 /** An RSA key pair and a loopback JWKS endpoint serving its public half. */
 export async function jwksServer(): Promise<{ uri: string; sign: (c?: Claims) => string; close: () => Promise<void> }> {

@@ -20,7 +20,10 @@ const DEFAULT_CLIENT_INFO = { name: 'mcp-tasks-client', version: '0.1.0' };
 export async function connect(url: string | URL, options: ConnectOptions = {}): Promise<McpTasksClient> {
   const endpoint = new URL(url);
   const { tasks = false, handlers = {}, token, clientInfo = DEFAULT_CLIENT_INFO } = options;
-  const capabilities: ClientCapabilities = { ...inputCapabilities(handlers), ...(tasks ? { extensions: { [TASKS_EXTENSION]: {} } } : {}) };
+  const capabilities: ClientCapabilities = {
+    ...inputCapabilities(handlers),
+    ...(tasks ? { extensions: { [TASKS_EXTENSION]: {} } } : {}),
+  };
   const client = new Client(clientInfo, { capabilities, versionNegotiation: { mode: { pin: PROTOCOL_VERSION } } });
   registerInputHandlers(client, handlers);
   const authProvider = token === undefined ? undefined : { token: async () => token };
@@ -32,7 +35,11 @@ export async function connect(url: string | URL, options: ConnectOptions = {}): 
       // Scopes ext-tasks' task references; one client talks to one endpoint.
       endpointId: endpoint.href,
       rawDispatch: createHttpRawDispatch(endpoint, token, cadence),
-      v2RequestFraming: { protocolVersion: PROTOCOL_VERSION, clientInfo: { ...clientInfo }, clientCapabilities: capabilities as Record<string, JsonValue> },
+      v2RequestFraming: {
+        protocolVersion: PROTOCOL_VERSION,
+        clientInfo: { ...clientInfo },
+        clientCapabilities: capabilities as Record<string, JsonValue>,
+      },
       onInputRequest: taskInputHandler(handlers),
     });
     const tap = new TaskNotificationTap(cadence);

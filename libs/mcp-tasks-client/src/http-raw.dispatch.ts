@@ -29,7 +29,10 @@ export function createHttpRawDispatch(url: URL, token: string | undefined, caden
       signal: options?.signal,
     });
     const reply = await readJsonRpcReply(res, id);
-    if (!reply) throw new Error(`${method}: HTTP ${res.status} without a JSON-RPC response (content-type ${res.headers.get('content-type')})`);
+    if (!reply)
+      throw new Error(
+        `${method}: HTTP ${res.status} without a JSON-RPC response (content-type ${res.headers.get('content-type')})`,
+      );
     if (reply.error) return { kind: 'error', error: reply.error } as JsonRpcResponse;
     if (method === 'tasks/get') cadence.apply(reply.result);
     return { kind: 'result', result: reply.result } as JsonRpcResponse;

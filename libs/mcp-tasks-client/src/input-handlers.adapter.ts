@@ -1,4 +1,9 @@
-import type { Client, ClientCapabilities, CreateMessageRequestParams, ElicitRequestParams } from '@modelcontextprotocol/client';
+import type {
+  Client,
+  ClientCapabilities,
+  CreateMessageRequestParams,
+  ElicitRequestParams,
+} from '@modelcontextprotocol/client';
 import type { ApplicationInputHandler } from '@modelcontextprotocol/ext-tasks/client';
 import type { InputContext, McpInputHandlers } from './input-handlers.interface.js';
 
@@ -19,8 +24,14 @@ export function inputCapabilities(handlers: McpInputHandlers): ClientCapabilitie
 export function registerInputHandlers(client: Client, handlers: McpInputHandlers): void {
   const ctxOf = (id: string | number, signal: AbortSignal): InputContext => ({ key: String(id), signal });
   const { elicitation, sampling, roots } = handlers;
-  if (elicitation) client.setRequestHandler('elicitation/create', (req, ctx) => elicitation(req.params, ctxOf(ctx.mcpReq.id, ctx.mcpReq.signal)));
-  if (sampling) client.setRequestHandler('sampling/createMessage', (req, ctx) => sampling(req.params, ctxOf(ctx.mcpReq.id, ctx.mcpReq.signal)));
+  if (elicitation)
+    client.setRequestHandler('elicitation/create', (req, ctx) =>
+      elicitation(req.params, ctxOf(ctx.mcpReq.id, ctx.mcpReq.signal)),
+    );
+  if (sampling)
+    client.setRequestHandler('sampling/createMessage', (req, ctx) =>
+      sampling(req.params, ctxOf(ctx.mcpReq.id, ctx.mcpReq.signal)),
+    );
   if (roots) client.setRequestHandler('roots/list', (_req, ctx) => roots(ctxOf(ctx.mcpReq.id, ctx.mcpReq.signal)));
 }
 
@@ -33,8 +44,10 @@ export function taskInputHandler(handlers: McpInputHandlers): ApplicationInputHa
   const { elicitation, sampling, roots } = handlers;
   return (async (request, context) => {
     const ctx: InputContext = { key: context.inputId ?? '', taskId: context.taskId, signal: context.signal };
-    if (request.kind === 'elicitation' && elicitation) return elicitation(request.params as unknown as ElicitRequestParams, ctx);
-    if (request.kind === 'sampling' && sampling) return sampling(request.params as unknown as CreateMessageRequestParams, ctx);
+    if (request.kind === 'elicitation' && elicitation)
+      return elicitation(request.params as unknown as ElicitRequestParams, ctx);
+    if (request.kind === 'sampling' && sampling)
+      return sampling(request.params as unknown as CreateMessageRequestParams, ctx);
     if (request.kind === 'roots' && roots) return roots(ctx);
     throw new Error(`The server asked for ${request.kind} input, but no ${request.kind} handler is configured`);
   }) as ApplicationInputHandler['handle'];

@@ -1,4 +1,10 @@
-import type { CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, ListRootsResult } from '@modelcontextprotocol/client';
+import type {
+  CreateMessageRequestParams,
+  CreateMessageResult,
+  ElicitRequestParams,
+  ElicitResult,
+  ListRootsResult,
+} from '@modelcontextprotocol/client';
 
 /** What a handler is told about the question it answers. */
 export interface InputContext {
@@ -20,7 +26,10 @@ export interface McpInputHandlers {
   /** Answers `elicitation/create` (a form): `{ action: 'accept' | 'decline' | 'cancel', content? }`. */
   elicitation?: (params: ElicitRequestParams, ctx: InputContext) => ElicitResult | Promise<ElicitResult>;
   /** Answers `sampling/createMessage` with the model's message. */
-  sampling?: (params: CreateMessageRequestParams, ctx: InputContext) => CreateMessageResult | Promise<CreateMessageResult>;
+  sampling?: (
+    params: CreateMessageRequestParams,
+    ctx: InputContext,
+  ) => CreateMessageResult | Promise<CreateMessageResult>;
   /** Answers `roots/list`: `{ roots: [{ uri, name? }] }`. */
   roots?: (ctx: InputContext) => ListRootsResult | Promise<ListRootsResult>;
 }

@@ -1,5 +1,10 @@
 import type { CallToolResult, Client, McpSubscription, SubscriptionFilter } from '@modelcontextprotocol/client';
-import { resultFromTaskOutcome, type TaskEnabledSession, type TaskView, type ToolExecution } from '@modelcontextprotocol/ext-tasks/client';
+import {
+  resultFromTaskOutcome,
+  type TaskEnabledSession,
+  type TaskView,
+  type ToolExecution,
+} from '@modelcontextprotocol/ext-tasks/client';
 import { taskId as asTaskId, type JsonValue } from '@modelcontextprotocol/ext-tasks/core';
 import { taskFromView } from './mcp-task.mapper.js';
 import type { AwaitTaskOptions, McpTask, ToolCallOutcome } from './mcp-task.types.js';
@@ -29,11 +34,17 @@ export class McpTasksClient {
    * before this resolves. A task is returned as created and is not followed until `awaitTask`,
    * so `getTask` / `updateTask` can drive it by hand instead. A JSON-RPC error rejects.
    */
-  async callTool(name: string, args: Record<string, unknown> = {}, options: { signal?: AbortSignal } = {}): Promise<ToolCallOutcome> {
+  async callTool(
+    name: string,
+    args: Record<string, unknown> = {},
+    options: { signal?: AbortSignal } = {},
+  ): Promise<ToolCallOutcome> {
     // ext-tasks always declares the extension on tools/call, so the plain path is the SDK's own.
-    if (!this.tasks) return { kind: 'result', result: await this.sdk.callTool({ name, arguments: args }, { signal: options.signal }) };
+    if (!this.tasks)
+      return { kind: 'result', result: await this.sdk.callTool({ name, arguments: args }, { signal: options.signal }) };
     const execution = await this.session.callTool(name, args as JsonArgs, { signal: options.signal });
-    if (execution.kind === 'immediate') return { kind: 'result', result: resultFromTaskOutcome(await execution.result()) as CallToolResult };
+    if (execution.kind === 'immediate')
+      return { kind: 'result', result: resultFromTaskOutcome(await execution.result()) as CallToolResult };
     const created = await firstSnapshot(execution);
     // Stop ext-tasks' driver (no request was sent yet) and wait for it to give up the task id, which
     // `awaitTask` takes over with its own cadence.
@@ -50,7 +61,8 @@ export class McpTasksClient {
    */
   async awaitTask(task: Pick<McpTask, 'taskId'>, options: AwaitTaskOptions = {}): Promise<McpTask> {
     const { listen = false, fallbackPollFactor = 10, signal } = options;
-    if (listen && !this.tasks) throw new TypeError('awaitTask({ listen: true }) needs a client connected with tasks: true');
+    if (listen && !this.tasks)
+      throw new TypeError('awaitTask({ listen: true }) needs a client connected with tasks: true');
     const { taskId } = task;
     let subscription: McpSubscription | undefined;
     if (listen) {
@@ -60,13 +72,21 @@ export class McpTasksClient {
     try {
       // Listen before the first read, so any later change is notified.
       if (listen) subscription = await this.sdk.listen({ taskIds: [taskId] } as SubscriptionFilter, { signal });
-      const reference = { endpointId: this.session.endpointId, generation: 'v2', taskId: asTaskId(taskId), originalOperation: 'tools/call' } as const;
+      const reference = {
+        endpointId: this.session.endpointId,
+        generation: 'v2',
+        taskId: asTaskId(taskId),
+        originalOperation: 'tools/call',
+      } as const;
       const execution = await this.session.resumeTask(reference, { signal });
       if (listen) await this.tap.replay(taskId);
       const outcome = await execution.result();
       signal?.throwIfAborted();
       // No task means ext-tasks stopped following on its own (e.g. a handler broke the input ledger).
-      if (!outcome.task) throw outcome.status === 'failed' ? outcome.error : new Error(`Task ${taskId} ended ${outcome.status} without a final state`);
+      if (!outcome.task)
+        throw outcome.status === 'failed'
+          ? outcome.error
+          : new Error(`Task ${taskId} ended ${outcome.status} without a final state`);
       return taskFromView(outcome.task);
     } finally {
       if (listen) {

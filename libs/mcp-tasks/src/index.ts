@@ -20,5 +20,11 @@ export type { McpAuthOptions } from './auth/mcp-auth-options.interface.js';
 export { RequiredScopes } from './auth/required-scopes.decorator.js';
 export { McpScopesGuard } from './auth/mcp-scopes.guard.js';
 export { TaskOwnershipGuard } from './auth/task-ownership.guard.js';
-export { McpTaskEvents, type McpTaskStartEvent, type McpTaskStopEvent, type McpTaskExceptionEvent, type McpRunOutcome } from './telemetry/telemetry.events.js';
+export {
+  McpTaskEvents,
+  type McpTaskStartEvent,
+  type McpTaskStopEvent,
+  type McpTaskExceptionEvent,
+  type McpRunOutcome,
+} from './telemetry/telemetry.events.js';
 export { McpTelemetryInterceptor } from './telemetry/mcp-telemetry.interceptor.js';

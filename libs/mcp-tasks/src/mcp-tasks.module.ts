@@ -40,7 +40,8 @@ const providers: Provider[] = [
   { provide: MCP_TASKS_OPTIONS, useFactory: resolveOptions, inject: [MCP_TASKS_MODULE_OPTIONS] },
   {
     provide: TaskStore,
-    useFactory: (o: ResolvedOptions, ref: ModuleRef) => (isStore(o.store) ? o.store : DataSourceTaskStore.open(ref, o.store.dataSource)),
+    useFactory: (o: ResolvedOptions, ref: ModuleRef) =>
+      isStore(o.store) ? o.store : DataSourceTaskStore.open(ref, o.store.dataSource),
     inject: [MCP_TASKS_OPTIONS, ModuleRef],
   },
   { provide: TaskEventBus, useFactory: createTaskEventBus, inject: [MCP_TASKS_OPTIONS, TaskStore] },
@@ -54,8 +55,16 @@ const providers: Provider[] = [
   PrincipalResolver,
   BearerAuthenticator,
   // The guards are built through ModuleRef so an app can hand in subclasses (`guards` option).
-  { provide: McpScopesGuard, useFactory: (o: ResolvedOptions, ref: ModuleRef) => ref.create(o.guards.scopes ?? McpScopesGuard), inject: [MCP_TASKS_OPTIONS, ModuleRef] },
-  { provide: TaskOwnershipGuard, useFactory: (o: ResolvedOptions, ref: ModuleRef) => ref.create(o.guards.ownership ?? TaskOwnershipGuard), inject: [MCP_TASKS_OPTIONS, ModuleRef] },
+  {
+    provide: McpScopesGuard,
+    useFactory: (o: ResolvedOptions, ref: ModuleRef) => ref.create(o.guards.scopes ?? McpScopesGuard),
+    inject: [MCP_TASKS_OPTIONS, ModuleRef],
+  },
+  {
+    provide: TaskOwnershipGuard,
+    useFactory: (o: ResolvedOptions, ref: ModuleRef) => ref.create(o.guards.ownership ?? TaskOwnershipGuard),
+    inject: [MCP_TASKS_OPTIONS, ModuleRef],
+  },
   TaskMethodsHandler,
   ToolCallHandler,
   McpDispatcher,

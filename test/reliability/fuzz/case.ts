@@ -30,7 +30,12 @@ export interface Draft {
   headers: Record<string, string | string[]>;
 }
 
-const NAME_PARAM: Record<string, string> = { 'tools/call': 'name', 'tasks/get': 'taskId', 'tasks/update': 'taskId', 'tasks/cancel': 'taskId' };
+const NAME_PARAM: Record<string, string> = {
+  'tools/call': 'name',
+  'tasks/get': 'taskId',
+  'tasks/update': 'taskId',
+  'tasks/cancel': 'taskId',
+};
 
 export const nameParamOf = (method: string): string | undefined => NAME_PARAM[method];
 
@@ -41,7 +46,13 @@ export function draftOf(b: Base, id: string | number): Draft {
       jsonrpc: '2.0',
       id,
       method: b.method,
-      params: { ...b.params, _meta: { 'io.modelcontextprotocol/protocolVersion': VERSION, 'io.modelcontextprotocol/clientCapabilities': b.caps } },
+      params: {
+        ...b.params,
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': VERSION,
+          'io.modelcontextprotocol/clientCapabilities': b.caps,
+        },
+      },
     },
     headers: {
       'content-type': 'application/json',
@@ -56,9 +67,20 @@ export function draftOf(b: Base, id: string | number): Draft {
 export const idOf = (v: unknown): string | number | null => (typeof v === 'string' || typeof v === 'number' ? v : null);
 
 /** A case from a draft: `text` overrides the serialized body (for raw JSON tricks). */
-export function caseOf(category: string, d: Draft, allow: string[], o: { text?: string | Buffer; message?: RegExp; method?: string } = {}): FuzzCase {
+export function caseOf(
+  category: string,
+  d: Draft,
+  allow: string[],
+  o: { text?: string | Buffer; message?: RegExp; method?: string } = {},
+): FuzzCase {
   const body = o.text ?? JSON.stringify(d.body);
-  return { category, raw: { method: o.method ?? 'POST', headers: d.headers, body }, id: idOf(d.body?.id), allow, message: o.message };
+  return {
+    category,
+    raw: { method: o.method ?? 'POST', headers: d.headers, body },
+    id: idOf(d.body?.id),
+    allow,
+    message: o.message,
+  };
 }
 
 /** `status:code` of a reply, as `allow` lists them. */

@@ -1,10 +1,35 @@
 import fc from 'fast-check';
 import { badTokens, missingScope } from './auth.mutations.js';
 import type { FuzzCase } from './case.js';
-import { invalidJson, metaDuplicate, metaExtra, metaMissing, metaType, notAnObject, topLevelType } from './envelope.mutations.js';
-import { accept, contentType, extraHeaders, rebinding, standardHeaders, strayAuthorization } from './header.mutations.js';
+import {
+  invalidJson,
+  metaDuplicate,
+  metaExtra,
+  metaMissing,
+  metaType,
+  notAnObject,
+  topLevelType,
+} from './envelope.mutations.js';
+import {
+  accept,
+  contentType,
+  extraHeaders,
+  rebinding,
+  standardHeaders,
+  strayAuthorization,
+} from './header.mutations.js';
 import { bogusRoundAnswers, bogusTaskAnswers, tamperedState, type InputFixtures } from './input.mutations.js';
-import { deep, httpMethod, huge, notARequest, oddTaskId, oversized, toolParamTypes, unknownMethod, updateResponsesType } from './param.mutations.js';
+import {
+  deep,
+  httpMethod,
+  huge,
+  notARequest,
+  oddTaskId,
+  oversized,
+  toolParamTypes,
+  unknownMethod,
+  updateResponsesType,
+} from './param.mutations.js';
 
 /** Every kind of bad request against the demo without auth, weighted. */
 export function badRequests(f: InputFixtures): fc.Arbitrary<FuzzCase> {

@@ -2,13 +2,15 @@ import type { RawReply } from '../support/http.js';
 import { outcomeOf, type FuzzCase } from './case.js';
 
 /** Server internals that must never reach a client. */
-const LEAK = /node_modules|\/work\/|\bat [\w.$<>]+ \(|RangeError|Maximum call stack|QueryFailedError|invalid byte sequence/;
+const LEAK =
+  /node_modules|\/work\/|\bat [\w.$<>]+ \(|RangeError|Maximum call stack|QueryFailedError|invalid byte sequence/;
 
 /** Why the answer to `c` is wrong, or undefined when it is right. */
 export function judge(c: FuzzCase, r: RawReply): string | undefined {
   const outcome = outcomeOf(r);
   // A server may answer 413 and close before a multi-megabyte body is sent: the sender then sees the close.
-  if (r.status === undefined && c.allow.includes('closed') && /EPIPE|ECONNRESET/.test(r.transportError ?? '')) return undefined;
+  if (r.status === undefined && c.allow.includes('closed') && /EPIPE|ECONNRESET/.test(r.transportError ?? ''))
+    return undefined;
   if (r.status === undefined) return `no HTTP answer (${r.transportError})`;
   if (r.status >= 500) return `HTTP ${r.status}: ${r.text.slice(0, 200)}`;
   if (LEAK.test(r.text)) return `server internals on the wire: ${r.text.slice(0, 300)}`;
@@ -18,12 +20,18 @@ export function judge(c: FuzzCase, r: RawReply): string | undefined {
   if (!allowed) return `got ${outcome} (${r.text.slice(0, 200)}), expected ${c.allow.join(' or ')}`;
   if (!r.text) return undefined;
   const j = r.json;
-  if (!j || typeof j !== 'object' || j.jsonrpc !== '2.0' || !('id' in j) || ('result' in j) === ('error' in j)) return `not a JSON-RPC response: ${r.text.slice(0, 200)}`;
-  if (isError && (!Number.isInteger(j.error.code) || typeof j.error.message !== 'string')) return `malformed error object: ${JSON.stringify(j.error)}`;
-  if (j.id !== null && j.id !== c.id) return `answered id ${JSON.stringify(j.id)} to a request with id ${JSON.stringify(c.id)}`;
-  if (c.id !== null && r.status === 200 && j.id !== c.id) return `answered id ${JSON.stringify(j.id)} instead of ${JSON.stringify(c.id)}`;
-  if (isError && c.message && !c.message.test(j.error.message)) return `message "${j.error.message}" does not match ${c.message}`;
-  if (r.status === 401 && !String(r.headers['www-authenticate'] ?? '').startsWith('Bearer ')) return '401 without a Bearer challenge';
+  if (!j || typeof j !== 'object' || j.jsonrpc !== '2.0' || !('id' in j) || 'result' in j === 'error' in j)
+    return `not a JSON-RPC response: ${r.text.slice(0, 200)}`;
+  if (isError && (!Number.isInteger(j.error.code) || typeof j.error.message !== 'string'))
+    return `malformed error object: ${JSON.stringify(j.error)}`;
+  if (j.id !== null && j.id !== c.id)
+    return `answered id ${JSON.stringify(j.id)} to a request with id ${JSON.stringify(c.id)}`;
+  if (c.id !== null && r.status === 200 && j.id !== c.id)
+    return `answered id ${JSON.stringify(j.id)} instead of ${JSON.stringify(c.id)}`;
+  if (isError && c.message && !c.message.test(j.error.message))
+    return `message "${j.error.message}" does not match ${c.message}`;
+  if (r.status === 401 && !String(r.headers['www-authenticate'] ?? '').startsWith('Bearer '))
+    return '401 without a Bearer challenge';
   return undefined;
 }
 

@@ -44,7 +44,11 @@ let counter = 0;
 
 /** One user: runs tasks one after another until `until`, each driven to the end it chose. */
 export class LoadClient {
-  constructor(readonly index: number, readonly token: string | undefined, private readonly s: LoadShared) {}
+  constructor(
+    readonly index: number,
+    readonly token: string | undefined,
+    private readonly s: LoadShared,
+  ) {}
 
   async run(): Promise<void> {
     while (Date.now() < this.s.until) {
@@ -75,7 +79,11 @@ export class LoadClient {
     const created = await this.call('tools/call', { name: s.tool, arguments: s.args(n) }, on);
     const id: string | undefined = created.json?.result?.taskId;
     if (!id || created.json.result.resultType !== 'task') {
-      problem(this.s, 'protocol error on tools/call', `${created.status ?? created.transportError} ${created.text.slice(0, 200)}`);
+      problem(
+        this.s,
+        'protocol error on tools/call',
+        `${created.status ?? created.transportError} ${created.text.slice(0, 200)}`,
+      );
       await sleep(250);
       return;
     }
@@ -101,26 +109,39 @@ export class LoadClient {
       const r = await this.call('tasks/get', { taskId: id });
       const task = r.json?.result;
       if (!task) {
-        problem(this.s, 'protocol error on tasks/get', `${id}: ${r.status ?? r.transportError} ${r.text.slice(0, 200)}`);
+        problem(
+          this.s,
+          'protocol error on tasks/get',
+          `${id}: ${r.status ?? r.transportError} ${r.text.slice(0, 200)}`,
+        );
         await sleep(200);
       } else if (TERMINAL.has(task.status)) {
         this.s.tally.ended(task.status);
         const wrong = mismatch(s, n, task);
         if (wrong && this.s.excused?.(task, createdOn)) this.s.excusedCount = (this.s.excusedCount ?? 0) + 1;
         else if (wrong) {
-          problem(this.s, `task did not end as driven (${s.name})`, `${id} (created on ${(createdOn as { name?: string }).name ?? '?'}): ${wrong}`);
+          problem(
+            this.s,
+            `task did not end as driven (${s.name})`,
+            `${id} (created on ${(createdOn as { name?: string }).name ?? '?'}): ${wrong}`,
+          );
           if (answered.size > 0 && !cancelled) this.s.tally.lostAnswers++;
         }
         return;
       } else if (task.status === 'input_required') {
         const keys = Object.keys(task.inputRequests ?? {});
-        for (const k of keys.filter((k) => answered.has(k))) problem(this.s, 'input key asked again after it was answered', `${id}: ${k} (asked ${keys.join(',')})`);
+        for (const k of keys.filter((k) => answered.has(k)))
+          problem(this.s, 'input key asked again after it was answered', `${id}: ${k} (asked ${keys.join(',')})`);
         if (s.drive === 'cancel-waiting' && !cancelled) cancelled = await this.ok('tasks/cancel', { taskId: id });
         if ((s.drive === 'answer' || s.drive === 'decline') && keys.some((k) => !answered.has(k))) {
-          const responses = Object.fromEntries(keys.map((k) => [k, answerFor(k, task.inputRequests[k], s.drive === 'decline')]));
+          const responses = Object.fromEntries(
+            keys.map((k) => [k, answerFor(k, task.inputRequests[k], s.drive === 'decline')]),
+          );
           // An earlier key answered again must be ignored (the first answer stands).
-          for (const k of answered) responses[k] = { action: 'accept', content: { value: 'changed-later', confirm: false } };
-          if (await this.ok('tasks/update', { taskId: id, inputResponses: responses })) keys.forEach((k) => answered.add(k));
+          for (const k of answered)
+            responses[k] = { action: 'accept', content: { value: 'changed-later', confirm: false } };
+          if (await this.ok('tasks/update', { taskId: id, inputResponses: responses }))
+            keys.forEach((k) => answered.add(k));
         }
       }
       if (this.s.attack && Math.random() < this.s.attackRate) await this.attackSomeone();
@@ -139,7 +160,11 @@ export class LoadClient {
   private async ok(method: string, params: Record<string, unknown>): Promise<boolean> {
     const r = await this.call(method, params);
     if (r.json?.result?.resultType === 'complete') return true;
-    problem(this.s, `protocol error on ${method}`, `${String(params.taskId)}: ${r.status ?? r.transportError} ${r.text.slice(0, 200)}`);
+    problem(
+      this.s,
+      `protocol error on ${method}`,
+      `${String(params.taskId)}: ${r.status ?? r.transportError} ${r.text.slice(0, 200)}`,
+    );
     return false;
   }
 

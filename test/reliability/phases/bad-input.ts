@@ -21,7 +21,11 @@ const RSS_SLACK = 200 * MB;
 export async function badInput(ctx: RunContext): Promise<void> {
   const { report, profile } = ctx;
   const t = report.phase('bad-input');
-  const demo = await DemoProcess.start({ name: 'fuzz', exposeGc: true, env: { MCP_STORE: 'postgres', DATABASE_URL: await ctx.database('fuzz') } });
+  const demo = await DemoProcess.start({
+    name: 'fuzz',
+    exposeGc: true,
+    env: { MCP_STORE: 'postgres', DATABASE_URL: await ctx.database('fuzz') },
+  });
   const authDemo = await DemoProcess.start({ name: 'fuzz-auth', env: { MCP_AUTH: '1' } });
   try {
     const fixtures = await setUp(demo);
@@ -36,24 +40,48 @@ export async function badInput(ctx: RunContext): Promise<void> {
     await fire(demo, fc.sample(oversized, { numRuns: profile.megabyteBodies, seed: profile.seed }), t, failures, 2);
     const authCases = fc.sample(badAuth(authDemo.publicPort), { numRuns: profile.authFuzzCases, seed: profile.seed });
     await fire(authDemo, authCases, t, failures, profile.fuzzConcurrency);
-    t.note('generated cases (warm-up + main + MB bodies + auth)', `${warm.length} + ${cases.length} + ${profile.megabyteBodies} + ${authCases.length} in ${((Date.now() - started) / 1000).toFixed(1)} s, seed ${profile.seed}`);
+    t.note(
+      'generated cases (warm-up + main + MB bodies + auth)',
+      `${warm.length} + ${cases.length} + ${profile.megabyteBodies} + ${authCases.length} in ${((Date.now() - started) / 1000).toFixed(1)} s, seed ${profile.seed}`,
+    );
     t.note('multi-megabyte bodies refused by closing the connection (not answered 413)', failures.closedEarly);
     t.note('categories', new Set([...warm, ...cases, ...authCases].map((c) => c.category.split(':')[0])).size);
     await sleep(500);
     const after = { mem: await demo.memory(), rss: demo.rss() };
     const total = [...failures.values()].reduce((n, f) => n + f.count, 0);
-    report.check(t, 'every bad request got the right well-formed answer (code, status, id, no internals)', total === 0,
-      total === 0 ? `${t.requests} requests` : `${total} wrong answers in ${failures.size} categories:\n    ${[...failures.entries()].map(([k, f]) => `${k} ×${f.count}: ${f.example}`).join('\n    ')}`);
-    report.check(t, 'no 5xx and every request answered', t.fiveXx === 0 && t.transportErrors === 0, `5xx ${t.fiveXx}, no answer ${t.transportErrors}`);
+    report.check(
+      t,
+      'every bad request got the right well-formed answer (code, status, id, no internals)',
+      total === 0,
+      total === 0
+        ? `${t.requests} requests`
+        : `${total} wrong answers in ${failures.size} categories:\n    ${[...failures.entries()].map(([k, f]) => `${k} ×${f.count}: ${f.example}`).join('\n    ')}`,
+    );
+    report.check(
+      t,
+      'no 5xx and every request answered',
+      t.fiveXx === 0 && t.transportErrors === 0,
+      `5xx ${t.fiveXx}, no answer ${t.transportErrors}`,
+    );
     for (const d of [demo, authDemo]) {
-      report.check(t, `${d.name}: process still up, no unhandled rejection/exception on stderr`, d.alive && d.unhandled.length === 0, d.alive ? d.unhandled.slice(0, 3).join(' | ') : `exited ${JSON.stringify(d.exit)}`);
+      report.check(
+        t,
+        `${d.name}: process still up, no unhandled rejection/exception on stderr`,
+        d.alive && d.unhandled.length === 0,
+        d.alive ? d.unhandled.slice(0, 3).join(' | ') : `exited ${JSON.stringify(d.exit)}`,
+      );
     }
     t.note('server error-level log lines (fuzz)', demo.errorLines.length);
     const heapGrowth = after.mem.heapUsed - before.mem.heapUsed;
     const rssGrowth = after.rss - before.rss;
     t.note('heapUsed after GC: baseline → after', `${mb(before.mem.heapUsed)} → ${mb(after.mem.heapUsed)} MB`);
     t.note('RSS: baseline → after', `${mb(before.rss)} → ${mb(after.rss)} MB`);
-    report.check(t, `memory back to baseline (heap after GC within +${mb(HEAP_SLACK)} MB, RSS within +${mb(RSS_SLACK)} MB)`, heapGrowth < HEAP_SLACK && rssGrowth < RSS_SLACK, `heap ${sign(heapGrowth)} MB, RSS ${sign(rssGrowth)} MB`);
+    report.check(
+      t,
+      `memory back to baseline (heap after GC within +${mb(HEAP_SLACK)} MB, RSS within +${mb(RSS_SLACK)} MB)`,
+      heapGrowth < HEAP_SLACK && rssGrowth < RSS_SLACK,
+      `heap ${sign(heapGrowth)} MB, RSS ${sign(rssGrowth)} MB`,
+    );
     await checkStillWorks(ctx, demo, fixtures, t);
   } finally {
     await demo.stop();
@@ -66,18 +94,36 @@ async function setUp(demo: DemoProcess): Promise<InputFixtures> {
   const caps = { ...TASKS, elicitation: {} };
   const waiting: string[] = [];
   for (let i = 0; i < 8; i++) {
-    const r = await rpc(demo, undefined, 'tools/call', { name: 'confirm_delete', arguments: { filename: `f${i}.txt` } }, { caps });
+    const r = await rpc(
+      demo,
+      undefined,
+      'tools/call',
+      { name: 'confirm_delete', arguments: { filename: `f${i}.txt` } },
+      { caps },
+    );
     waiting.push(r.json.result.taskId);
   }
   for (const id of waiting) await waitFor(demo, id, (s) => s === 'input_required');
-  const round = await rpc(demo, undefined, 'tools/call', { name: STATE_TOOL, arguments: {} }, { caps: { elicitation: {} } });
+  const round = await rpc(
+    demo,
+    undefined,
+    'tools/call',
+    { name: STATE_TOOL, arguments: {} },
+    { caps: { elicitation: {} } },
+  );
   return { waiting, state: round.json.result.requestState };
 }
 
 /** Wrong answers by category: how many, and the shortest request that got one. */
 type Failures = Map<string, { count: number; example: string; size: number }> & { closedEarly: number };
 
-async function fire(target: Target, cases: FuzzCase[], t: PhaseTally, failures: Failures, concurrency: number): Promise<void> {
+async function fire(
+  target: Target,
+  cases: FuzzCase[],
+  t: PhaseTally,
+  failures: Failures,
+  concurrency: number,
+): Promise<void> {
   await inPool(cases, concurrency, async (c) => {
     const r = await sendRaw(target, c.raw);
     const why = judge(c, r);
@@ -97,12 +143,37 @@ async function fire(target: Target, cases: FuzzCase[], t: PhaseTally, failures: 
 /** After the abuse: the waiting tasks still wait for exactly `confirm`, and a real answer completes them. */
 async function checkStillWorks(ctx: RunContext, demo: DemoProcess, f: InputFixtures, t: PhaseTally): Promise<void> {
   const states = await Promise.all(f.waiting.map((id) => rpc(demo, t, 'tasks/get', { taskId: id }, { caps: TASKS })));
-  const intact = states.filter((r) => r.json?.result?.status === 'input_required' && Object.keys(r.json.result.inputRequests ?? {}).join() === 'confirm');
-  ctx.report.check(t, 'tasks hit by garbage answers still wait for exactly their question', intact.length === f.waiting.length, `${intact.length}/${f.waiting.length}`);
-  for (const id of f.waiting) await rpc(demo, t, 'tasks/update', { taskId: id, inputResponses: { confirm: { action: 'accept', content: { confirm: true } } } }, { caps: TASKS });
-  const done = await Promise.all(f.waiting.map((id) => waitFor(demo, id, (s) => s !== 'input_required' && s !== 'working')));
-  const ok = done.filter((task, i) => task?.status === 'completed' && task.result?.content?.[0]?.text === `Deleted f${i}.txt`);
-  ctx.report.check(t, 'then a real answer completes each of them', ok.length === f.waiting.length, `${ok.length}/${f.waiting.length}`);
+  const intact = states.filter(
+    (r) =>
+      r.json?.result?.status === 'input_required' &&
+      Object.keys(r.json.result.inputRequests ?? {}).join() === 'confirm',
+  );
+  ctx.report.check(
+    t,
+    'tasks hit by garbage answers still wait for exactly their question',
+    intact.length === f.waiting.length,
+    `${intact.length}/${f.waiting.length}`,
+  );
+  for (const id of f.waiting)
+    await rpc(
+      demo,
+      t,
+      'tasks/update',
+      { taskId: id, inputResponses: { confirm: { action: 'accept', content: { confirm: true } } } },
+      { caps: TASKS },
+    );
+  const done = await Promise.all(
+    f.waiting.map((id) => waitFor(demo, id, (s) => s !== 'input_required' && s !== 'working')),
+  );
+  const ok = done.filter(
+    (task, i) => task?.status === 'completed' && task.result?.content?.[0]?.text === `Deleted f${i}.txt`,
+  );
+  ctx.report.check(
+    t,
+    'then a real answer completes each of them',
+    ok.length === f.waiting.length,
+    `${ok.length}/${f.waiting.length}`,
+  );
 }
 
 async function waitFor(demo: Target, id: string, until: (s: string) => boolean, ms = 10_000): Promise<any> {

@@ -17,14 +17,28 @@ export function outcomeLabel(r: RawReply): string {
  * from B). Well under the server poll means B's event reached A's waiting run through the bus.
  */
 export async function probeBusWake(a: Target, b: Target, token: string, t: PhaseTally): Promise<number> {
-  const created = await rpc(a, t, 'tools/call', { name: 'confirm_delete', arguments: { filename: 'probe' } }, { caps: CAPS, token, label: 'probe' });
+  const created = await rpc(
+    a,
+    t,
+    'tools/call',
+    { name: 'confirm_delete', arguments: { filename: 'probe' } },
+    { caps: CAPS, token, label: 'probe' },
+  );
   const id = created.json?.result?.taskId;
   if (!id) throw new Error(`probe not created: ${created.text.slice(0, 200)}`);
   t.started('confirm_delete');
-  const status = async () => (await rpc(b, t, 'tasks/get', { taskId: id }, { caps: CAPS, token, label: 'probe' })).json?.result?.status;
+  const status = async () =>
+    (await rpc(b, t, 'tasks/get', { taskId: id }, { caps: CAPS, token, label: 'probe' })).json?.result?.status;
   for (let i = 0; i < 200 && (await status()) !== 'input_required'; i++) await sleep(25);
-  const answered = await rpc(b, t, 'tasks/update', { taskId: id, inputResponses: { confirm: { action: 'accept', content: { confirm: true } } } }, { caps: CAPS, token, label: 'probe' });
-  if (answered.json?.result?.resultType !== 'complete') throw new Error(`probe not answered: ${answered.text.slice(0, 200)}`);
+  const answered = await rpc(
+    b,
+    t,
+    'tasks/update',
+    { taskId: id, inputResponses: { confirm: { action: 'accept', content: { confirm: true } } } },
+    { caps: CAPS, token, label: 'probe' },
+  );
+  if (answered.json?.result?.resultType !== 'complete')
+    throw new Error(`probe not answered: ${answered.text.slice(0, 200)}`);
   const t0 = Date.now();
   let s = await status();
   while (s !== 'completed' && s !== 'failed' && Date.now() - t0 < 20_000) {

@@ -18,29 +18,51 @@ export async function clusterLoad(ctx: RunContext): Promise<void> {
   try {
     const attacks = new Map<string, number>();
     const shared: LoadShared = {
-      targets: cluster.instances, tally: t, until: Date.now() + profile.loadSeconds * 1000, stuckMs: 20_000,
-      live: new Map(), attackRate: 0.5, problems: new Map(), retries: 0,
+      targets: cluster.instances,
+      tally: t,
+      until: Date.now() + profile.loadSeconds * 1000,
+      stuckMs: 20_000,
+      live: new Map(),
+      attackRate: 0.5,
+      problems: new Map(),
+      retries: 0,
     };
     shared.attack = isolationAttack(shared, t, cluster.token, attacks);
-    const clients = Array.from({ length: profile.loadClients }, (_, i) => new LoadClient(i, cluster.token(`user-${i}`), shared));
+    const clients = Array.from(
+      { length: profile.loadClients },
+      (_, i) => new LoadClient(i, cluster.token(`user-${i}`), shared),
+    );
     const started = Date.now();
     await Promise.all(clients.map((c) => c.run()));
     const seconds = (Date.now() - started) / 1000;
     t.note('users at once / duration', `${clients.length} / ${seconds.toFixed(1)} s`);
     t.note('tasks per second', (sumOf(t.tasksStarted) / seconds).toFixed(1));
     t.note('isolation attempts', [...attacks.entries()].map(([k, v]) => `${k} ×${v}`).join(', '));
-    const [{ n: live }] = await query<{ n: number }>(db, `SELECT count(*)::int AS n FROM mcp_tasks WHERE status IN ('working', 'input_required')`);
+    const [{ n: live }] = await query<{ n: number }>(
+      db,
+      `SELECT count(*)::int AS n FROM mcp_tasks WHERE status IN ('working', 'input_required')`,
+    );
     t.stuck += live;
     reportProblems(report, t, shared, {
-      protocol: 'zero protocol errors on the users\' own requests',
+      protocol: "zero protocol errors on the users' own requests",
       ended: 'every task reached the terminal state its user drove it to',
       keys: 'no input key asked again after it was answered',
     });
     const attempts = sumOf(attacks);
     const breaches = shared.problems.get('isolation: another owner got something other than "Task not found"');
-    report.check(t, `no one reads, answers or cancels another's task: every attempt got "Task not found", byte for byte`, attempts >= profile.loadClients && !breaches, `${attempts} attempts, ${breaches?.count ?? 0} breaches${breaches ? `: ${breaches.examples.join(' | ')}` : ''}`);
+    report.check(
+      t,
+      `no one reads, answers or cancels another's task: every attempt got "Task not found", byte for byte`,
+      attempts >= profile.loadClients && !breaches,
+      `${attempts} attempts, ${breaches?.count ?? 0} breaches${breaches ? `: ${breaches.examples.join(' | ')}` : ''}`,
+    );
     report.check(t, 'no task left working or input_required in the database', live === 0, `${live}`);
-    report.check(t, 'every task started also ended', sumOf(t.tasksStarted) === sumOf(t.tasksEnded) && sumOf(t.tasksStarted) > 0, `started ${sumOf(t.tasksStarted)}, ended ${sumOf(t.tasksEnded)}`);
+    report.check(
+      t,
+      'every task started also ended',
+      sumOf(t.tasksStarted) === sumOf(t.tasksEnded) && sumOf(t.tasksStarted) > 0,
+      `started ${sumOf(t.tasksStarted)}, ended ${sumOf(t.tasksEnded)}`,
+    );
     checkInstances(report, t, cluster.instances);
   } finally {
     await cluster.stop();

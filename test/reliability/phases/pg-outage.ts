@@ -18,7 +18,12 @@ export async function pgOutage(ctx: RunContext): Promise<void> {
   const { report, profile } = ctx;
   const t = report.phase('pg-restart');
   const db = await ctx.database('outage');
-  const cluster = await startCluster({ name: 'outage', databaseUrl: db, auth: true, env: { MCP_POLL_INTERVAL: String(SERVER_POLL) } });
+  const cluster = await startCluster({
+    name: 'outage',
+    databaseUrl: db,
+    auth: true,
+    env: { MCP_POLL_INTERVAL: String(SERVER_POLL) },
+  });
   const [a, b] = cluster.instances;
   let window = { from: Infinity, to: Infinity };
   const during = new Map<string, number>();
@@ -26,8 +31,15 @@ export async function pgOutage(ctx: RunContext): Promise<void> {
     const before = await probeBusWake(a, b, cluster.token('probe'), t);
     t.note('bus wake before the outage (answer on B → task on A resumes)', `${before} ms`);
     const shared: LoadShared = {
-      targets: [a, b], tally: t, until: Date.now() + 8000 + profile.outageMs, stuckMs: 30_000 + profile.outageMs, live: new Map(), attackRate: 0,
-      problems: new Map(), retries: 0, pollMs: 300,
+      targets: [a, b],
+      tally: t,
+      until: Date.now() + 8000 + profile.outageMs,
+      stuckMs: 30_000 + profile.outageMs,
+      live: new Map(),
+      attackRate: 0,
+      problems: new Map(),
+      retries: 0,
+      pollMs: 300,
       // Retry while an instance is up to answer, until a minute after the run.
       retryUntil: () => (a.alive || b.alive ? shared.until + 60_000 : 0),
       onReply: (sentAt, method, r) => {
@@ -36,29 +48,61 @@ export async function pgOutage(ctx: RunContext): Promise<void> {
         during.set(k, (during.get(k) ?? 0) + 1);
       },
     };
-    const clients = Array.from({ length: profile.outageClients }, (_, i) => new LoadClient(i, cluster.token(`user-${i}`), shared));
+    const clients = Array.from(
+      { length: profile.outageClients },
+      (_, i) => new LoadClient(i, cluster.token(`user-${i}`), shared),
+    );
     const running = Promise.all(clients.map((c) => c.run()));
     await sleep(3000);
     window = { from: Date.now(), to: Infinity };
     const { stoppedAt, startedAt } = await ctx.pg.restart({ downMs: profile.outageMs });
     window = { from: window.from, to: startedAt };
-    t.note('PostgreSQL down (stop called → accepting again)', `${startedAt - window.from} ms (stopped after ${stoppedAt - window.from} ms)`);
+    t.note(
+      'PostgreSQL down (stop called → accepting again)',
+      `${startedAt - window.from} ms (stopped after ${stoppedAt - window.from} ms)`,
+    );
     const busBack = await waitForBus(a, b, cluster.token('probe'), t, startedAt);
     t.note('bus relays again after PostgreSQL is back', busBack === undefined ? 'never (60 s)' : `${busBack} ms`);
     await running;
-    t.note('requests sent during the outage, by outcome', [...during.entries()].sort().map(([k, v]) => `${k} ×${v}`).join('; ') || 'none');
+    t.note(
+      'requests sent during the outage, by outcome',
+      [...during.entries()]
+        .sort()
+        .map(([k, v]) => `${k} ×${v}`)
+        .join('; ') || 'none',
+    );
     t.note('requests retried by clients', shared.retries);
     const bad = [...during.keys()].filter((k) => !/→ (ok|-3\d+)$/.test(k));
-    report.check(t, 'every request sent during the outage succeeded or got a JSON-RPC error to retry (no hang, no 5xx, no dropped connection)', bad.length === 0 && during.size > 0, bad.join('; ') || `${[...during.values()].reduce((x, y) => x + y, 0)} requests`);
-    report.check(t, 'the event bus reconnected (a cross-instance answer wakes the task faster than the server poll)', busBack !== undefined, `${busBack ?? 'never'} ms after PostgreSQL was back`);
-    const [{ n: live }] = await query<{ n: number }>(db, `SELECT count(*)::int AS n FROM mcp_tasks WHERE status IN ('working', 'input_required')`);
+    report.check(
+      t,
+      'every request sent during the outage succeeded or got a JSON-RPC error to retry (no hang, no 5xx, no dropped connection)',
+      bad.length === 0 && during.size > 0,
+      bad.join('; ') || `${[...during.values()].reduce((x, y) => x + y, 0)} requests`,
+    );
+    report.check(
+      t,
+      'the event bus reconnected (a cross-instance answer wakes the task faster than the server poll)',
+      busBack !== undefined,
+      `${busBack ?? 'never'} ms after PostgreSQL was back`,
+    );
+    const [{ n: live }] = await query<{ n: number }>(
+      db,
+      `SELECT count(*)::int AS n FROM mcp_tasks WHERE status IN ('working', 'input_required')`,
+    );
     t.stuck += live;
     report.check(t, 'no task left working or input_required', live === 0, `${live}`);
-    reportProblems(report, t, shared, {
-      protocol: 'after retries, no request failed for good',
-      ended: 'retrying after the outage, every task ended as its user drove it (answers and cancels sent during the outage took effect)',
-      keys: 'no input key asked again after it was answered',
-    }, { unansweredOk: true });
+    reportProblems(
+      report,
+      t,
+      shared,
+      {
+        protocol: 'after retries, no request failed for good',
+        ended:
+          'retrying after the outage, every task ended as its user drove it (answers and cancels sent during the outage took effect)',
+        keys: 'no input key asked again after it was answered',
+      },
+      { unansweredOk: true },
+    );
     checkInstances(report, t, [a, b]);
   } finally {
     await cluster.stop();
@@ -66,7 +110,13 @@ export async function pgOutage(ctx: RunContext): Promise<void> {
 }
 
 /** Probes until a cross-instance answer is relayed by the bus again; ms after `since`, or undefined. */
-async function waitForBus(a: LoadShared['targets'][number], b: LoadShared['targets'][number], token: string, t: LoadShared['tally'], since: number): Promise<number | undefined> {
+async function waitForBus(
+  a: LoadShared['targets'][number],
+  b: LoadShared['targets'][number],
+  token: string,
+  t: LoadShared['tally'],
+  since: number,
+): Promise<number | undefined> {
   while (Date.now() - since < 60_000) {
     const ms = await probeBusWake(a, b, token, t).catch(() => undefined);
     if (ms !== undefined && ms < SERVER_POLL / 2) return Date.now() - since;

@@ -34,22 +34,36 @@ export async function sqliteRestart(ctx: RunContext): Promise<void> {
   const restarted: DemoProcess[] = [];
   try {
     const finished = new Map<string, string>();
-    await inPool(Array.from({ length: profile.sqliteTasks }, (_, i) => i), 16, async (i) => {
-      const kind = KINDS[i % KINDS.length];
-      const id = (await rpc(demo, t, 'tools/call', { name: kind.tool, arguments: kind.args(i) }, { caps: CAPS })).json?.result?.taskId;
-      if (!id) return;
-      t.started(kind.tool);
-      if (kind.cancel) await rpc(demo, t, 'tasks/cancel', { taskId: id }, { caps: CAPS });
-      if (kind.answer) {
-        await until(demo, t, id, (s) => s === 'input_required');
-        await rpc(demo, t, 'tasks/update', { taskId: id, inputResponses: { confirm: { action: 'accept', content: { confirm: i % 2 === 0 } } } }, { caps: CAPS });
-      }
-      const task = await until(demo, t, id, (s) => TERMINAL.includes(s));
-      if (task) finished.set(id, JSON.stringify(task));
-    });
+    await inPool(
+      Array.from({ length: profile.sqliteTasks }, (_, i) => i),
+      16,
+      async (i) => {
+        const kind = KINDS[i % KINDS.length];
+        const id = (await rpc(demo, t, 'tools/call', { name: kind.tool, arguments: kind.args(i) }, { caps: CAPS })).json
+          ?.result?.taskId;
+        if (!id) return;
+        t.started(kind.tool);
+        if (kind.cancel) await rpc(demo, t, 'tasks/cancel', { taskId: id }, { caps: CAPS });
+        if (kind.answer) {
+          await until(demo, t, id, (s) => s === 'input_required');
+          await rpc(
+            demo,
+            t,
+            'tasks/update',
+            { taskId: id, inputResponses: { confirm: { action: 'accept', content: { confirm: i % 2 === 0 } } } },
+            { caps: CAPS },
+          );
+        }
+        const task = await until(demo, t, id, (s) => TERMINAL.includes(s));
+        if (task) finished.set(id, JSON.stringify(task));
+      },
+    );
     const running: string[] = [];
     for (let i = 0; i < 10; i++) {
-      const args = i % 2 ? { name: 'slow_compute', arguments: { seconds: 120 } } : { name: 'confirm_delete', arguments: { filename: `r${i}` } };
+      const args =
+        i % 2
+          ? { name: 'slow_compute', arguments: { seconds: 120 } }
+          : { name: 'confirm_delete', arguments: { filename: `r${i}` } };
       running.push((await rpc(demo, t, 'tools/call', args, { caps: CAPS })).json.result.taskId);
       t.started(args.name);
     }
@@ -68,12 +82,31 @@ export async function sqliteRestart(ctx: RunContext): Promise<void> {
     restarted.push(demo);
     const afterStop = await readBack(demo, t, finished);
     [...finished.values()].forEach((v) => t.ended(JSON.parse(v).status));
-    t.note('finished tasks read back after SIGKILL / after a graceful restart', `${afterKill}/${finished.size} / ${afterStop}/${finished.size}`);
-    report.check(t, `every finished task (${finished.size}) reads back byte for byte after a SIGKILL restart`, finished.size === profile.sqliteTasks && afterKill === finished.size, `${afterKill}/${finished.size} of ${profile.sqliteTasks}`);
+    t.note(
+      'finished tasks read back after SIGKILL / after a graceful restart',
+      `${afterKill}/${finished.size} / ${afterStop}/${finished.size}`,
+    );
+    report.check(
+      t,
+      `every finished task (${finished.size}) reads back byte for byte after a SIGKILL restart`,
+      finished.size === profile.sqliteTasks && afterKill === finished.size,
+      `${afterKill}/${finished.size} of ${profile.sqliteTasks}`,
+    );
     report.check(t, 'and after a graceful restart', afterStop === finished.size, `${afterStop}/${finished.size}`);
     const ok = interrupted.filter((x) => x?.status === 'failed' && /interrupted/.test(x.error?.message ?? '')).length;
-    report.check(t, `tasks running at the kill end failed "interrupted" after the restart, none stuck (lease ${LEASE} ms)`, ok === running.length, `${ok}/${running.length}, all within ${slowest} ms of the restart`);
-    for (const d of restarted) report.check(t, `${d.name}: no unhandled rejection/exception`, d.unhandled.length === 0 && (d.alive || d.exit?.code === 0 || d.exit?.signal === 'SIGTERM'), d.unhandled.slice(0, 2).join(' | ') || JSON.stringify(d.exit ?? 'up'));
+    report.check(
+      t,
+      `tasks running at the kill end failed "interrupted" after the restart, none stuck (lease ${LEASE} ms)`,
+      ok === running.length,
+      `${ok}/${running.length}, all within ${slowest} ms of the restart`,
+    );
+    for (const d of restarted)
+      report.check(
+        t,
+        `${d.name}: no unhandled rejection/exception`,
+        d.unhandled.length === 0 && (d.alive || d.exit?.code === 0 || d.exit?.signal === 'SIGTERM'),
+        d.unhandled.slice(0, 2).join(' | ') || JSON.stringify(d.exit ?? 'up'),
+      );
   } finally {
     await demo.stop();
     rmSync(dir, { recursive: true, force: true });

@@ -7,11 +7,14 @@ const LENGTH = 24;
 /** z such that P(Z > z) = p, for small p (Abramowitz–Stegun 26.2.23). */
 function zFor(p: number): number {
   const t = Math.sqrt(-2 * Math.log(p));
-  return t - (2.515517 + 0.802853 * t + 0.010328 * t * t) / (1 + 1.432788 * t + 0.189269 * t * t + 0.001308 * t * t * t);
+  return (
+    t - (2.515517 + 0.802853 * t + 0.010328 * t * t) / (1 + 1.432788 * t + 0.189269 * t * t + 0.001308 * t * t * t)
+  );
 }
 
 /** Upper critical value of chi-square with `df` degrees of freedom at level `p` (Wilson–Hilferty). */
-const chiSquareCritical = (df: number, p: number): number => df * (1 - 2 / (9 * df) + zFor(p) * Math.sqrt(2 / (9 * df))) ** 3;
+const chiSquareCritical = (df: number, p: number): number =>
+  df * (1 - 2 / (9 * df) + zFor(p) * Math.sqrt(2 / (9 * df))) ** 3;
 
 /**
  * Task ids from the library's generator: no collision among N, the documented form (24 base64url
@@ -69,11 +72,26 @@ export async function taskIds(ctx: RunContext): Promise<void> {
     bits += h + (present - 1) / (2 * n * Math.LN2); // Miller–Madow bias correction
   }
   t.note('chi-square per position (df 63): worst / critical', `${worst.toFixed(1)} / ${critical.toFixed(1)}`);
-  report.check(t, 'every position uniform over the 64 symbols (chi-square)', worst < critical, `worst ${worst.toFixed(1)} < ${critical.toFixed(1)}`);
+  report.check(
+    t,
+    'every position uniform over the 64 symbols (chi-square)',
+    worst < critical,
+    `worst ${worst.toFixed(1)} < ${critical.toFixed(1)}`,
+  );
   const zCrit = zFor(0.001 / 2 / 144);
   const worstZ = Math.max(...[...ones].map((o) => Math.abs(o - n / 2) / Math.sqrt(n / 4)));
-  report.check(t, 'each of the 144 bits is set half the time', worstZ < zCrit, `worst |z| ${worstZ.toFixed(2)} < ${zCrit.toFixed(2)}`);
+  report.check(
+    t,
+    'each of the 144 bits is set half the time',
+    worstZ < zCrit,
+    `worst |z| ${worstZ.toFixed(2)} < ${zCrit.toFixed(2)}`,
+  );
   const nominal = LENGTH * Math.log2(64);
   t.note('entropy: nominal / estimated (Shannon, Miller–Madow)', `${nominal} / ${bits.toFixed(4)} bits`);
-  report.check(t, 'entropy ≥ 144 bits (nominal 24 × 6; estimate within 0.01)', nominal >= 144 && bits >= 143.99, `${bits.toFixed(4)} bits`);
+  report.check(
+    t,
+    'entropy ≥ 144 bits (nominal 24 × 6; estimate within 0.01)',
+    nominal >= 144 && bits >= 143.99,
+    `${bits.toFixed(4)} bits`,
+  );
 }

@@ -18,16 +18,32 @@ export interface Cluster {
  * With `auth`, they answer for one public address (as behind one load balancer), so a user's token
  * works on every instance and their tasks are theirs on every instance.
  */
-export async function startCluster(o: { name: string; databaseUrl: string; auth?: boolean; count?: number; env?: Record<string, string> }): Promise<Cluster> {
+export async function startCluster(o: {
+  name: string;
+  databaseUrl: string;
+  auth?: boolean;
+  count?: number;
+  env?: Record<string, string>;
+}): Promise<Cluster> {
   const publicPort = await freePort();
   const instances: DemoProcess[] = [];
   const env = {
-    MCP_STORE: 'postgres', DATABASE_URL: o.databaseUrl, MCP_BUS: 'postgres', MCP_STATE_SECRET: STATE_SECRET,
-    ...(o.auth ? { MCP_AUTH: '1' } : {}), ...o.env,
+    MCP_STORE: 'postgres',
+    DATABASE_URL: o.databaseUrl,
+    MCP_BUS: 'postgres',
+    MCP_STATE_SECRET: STATE_SECRET,
+    ...(o.auth ? { MCP_AUTH: '1' } : {}),
+    ...o.env,
   };
   // One after the other: the first runs the migration.
   for (let i = 0; i < (o.count ?? 2); i++) {
-    instances.push(await DemoProcess.start({ name: `${o.name}-${String.fromCharCode(97 + i)}`, env, ...(o.auth ? { port: publicPort, listenPort: await freePort() } : {}) }));
+    instances.push(
+      await DemoProcess.start({
+        name: `${o.name}-${String.fromCharCode(97 + i)}`,
+        env,
+        ...(o.auth ? { port: publicPort, listenPort: await freePort() } : {}),
+      }),
+    );
   }
   return {
     instances,

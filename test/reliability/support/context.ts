@@ -26,7 +26,11 @@ export async function createDatabase(serverUrl: string, name: string): Promise<s
 }
 
 /** One query on a database URL (a short-lived connection). */
-export async function query<T = Record<string, unknown>>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
+export async function query<T = Record<string, unknown>>(
+  url: string,
+  sql: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -39,10 +43,12 @@ export async function query<T = Record<string, unknown>>(url: string, sql: strin
 /** Runs `fn` over `items` with at most `n` at a time. */
 export async function inPool<T>(items: T[], n: number, fn: (item: T, i: number) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(n, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      await fn(items[i], i);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(n, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await fn(items[i], i);
+      }
+    }),
+  );
 }

@@ -28,7 +28,12 @@ export class DemoProcess implements Target {
   stderr = '';
   exit?: { code: number | null; signal: NodeJS.Signals | null };
 
-  private constructor(readonly name: string, readonly port: number, readonly publicPort: number, readonly child: ChildProcess) {
+  private constructor(
+    readonly name: string,
+    readonly port: number,
+    readonly publicPort: number,
+    readonly child: ChildProcess,
+  ) {
     child.stderr!.setEncoding('utf8').on('data', (d: string) => {
       this.stderr = (this.stderr + d).slice(-4_000_000);
     });
@@ -44,7 +49,15 @@ export class DemoProcess implements Target {
     const port = o.listenPort ?? publicPort;
     const args = [...(o.exposeGc ? ['--expose-gc'] : []), ...(o.listenPort ? ['--import', LISTEN_AS] : []), MAIN];
     const child = spawn(process.execPath, args, {
-      env: { ...process.env, NO_COLOR: '1', HOST: '127.0.0.1', PORT: String(publicPort), MCP_RELIABILITY: '1', ...(o.listenPort ? { REL_LISTEN_PORT: String(port) } : {}), ...o.env },
+      env: {
+        ...process.env,
+        NO_COLOR: '1',
+        HOST: '127.0.0.1',
+        PORT: String(publicPort),
+        MCP_RELIABILITY: '1',
+        ...(o.listenPort ? { REL_LISTEN_PORT: String(port) } : {}),
+        ...o.env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const demo = new DemoProcess(o.name, port, publicPort, child);
@@ -113,4 +126,3 @@ export class DemoProcess implements Target {
     throw new Error(`demo ${this.name} did not start (${JSON.stringify(this.exit)}): ${this.stderr.slice(-2000)}`);
   }
 }
-

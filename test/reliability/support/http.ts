@@ -45,24 +45,48 @@ export async function sendRaw(target: Target, raw: RawRequest, timeoutMs = 30_00
 function sendOnce(target: Target, raw: RawRequest, timeoutMs: number): Promise<RawReply & { staleSocket?: boolean }> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const done = (r: Omit<RawReply, 'ms'> & { staleSocket?: boolean }) => resolve({ ...r, ms: performance.now() - started });
+    const done = (r: Omit<RawReply, 'ms'> & { staleSocket?: boolean }) =>
+      resolve({ ...r, ms: performance.now() - started });
     let req;
     try {
-      req = request({ host: target.host, port: target.port, path: raw.path ?? '/mcp', method: raw.method ?? 'POST', headers: raw.headers, agent, timeout: timeoutMs }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', (e) => done({ headers: {}, text: '', transportError: e.message }));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          done({ status: res.statusCode, headers: res.headers, text, json: parseBody(text, String(res.headers['content-type'] ?? '')) });
-        });
-      });
+      req = request(
+        {
+          host: target.host,
+          port: target.port,
+          path: raw.path ?? '/mcp',
+          method: raw.method ?? 'POST',
+          headers: raw.headers,
+          agent,
+          timeout: timeoutMs,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('error', (e) => done({ headers: {}, text: '', transportError: e.message }));
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            done({
+              status: res.statusCode,
+              headers: res.headers,
+              text,
+              json: parseBody(text, String(res.headers['content-type'] ?? '')),
+            });
+          });
+        },
+      );
     } catch (e) {
       done({ headers: {}, text: '', transportError: `not sent: ${(e as Error).message}` });
       return;
     }
     req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', (e: NodeJS.ErrnoException) => done({ headers: {}, text: '', transportError: e.message, staleSocket: req.reusedSocket && e.code === 'ECONNRESET' }));
+    req.on('error', (e: NodeJS.ErrnoException) =>
+      done({
+        headers: {},
+        text: '',
+        transportError: e.message,
+        staleSocket: req.reusedSocket && e.code === 'ECONNRESET',
+      }),
+    );
     req.end(raw.body);
   });
 }
@@ -80,9 +104,15 @@ function parseBody(text: string, type: string): any {
 }
 
 /** An `Mcp-Name` value: as is when it is plain visible ASCII, else `=?base64?…?=`. */
-export const nameHeader = (v: string): string => (/^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(v) ? v : `=?base64?${Buffer.from(v, 'utf8').toString('base64')}?=`);
+export const nameHeader = (v: string): string =>
+  /^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(v) ? v : `=?base64?${Buffer.from(v, 'utf8').toString('base64')}?=`;
 
-const NAME_PARAM: Record<string, string> = { 'tools/call': 'name', 'tasks/get': 'taskId', 'tasks/update': 'taskId', 'tasks/cancel': 'taskId' };
+const NAME_PARAM: Record<string, string> = {
+  'tools/call': 'name',
+  'tasks/get': 'taskId',
+  'tasks/update': 'taskId',
+  'tasks/cancel': 'taskId',
+};
 
 export interface RpcOptions {
   caps?: Record<string, unknown>;
@@ -95,12 +125,23 @@ export interface RpcOptions {
 let nextId = 1;
 
 /** A correct 2026-07-28 request (envelope and headers) for `method`. */
-export function modernRequest(method: string, params: Record<string, unknown> = {}, o: RpcOptions = {}): RawRequest & { body: string } {
+export function modernRequest(
+  method: string,
+  params: Record<string, unknown> = {},
+  o: RpcOptions = {},
+): RawRequest & { body: string } {
   const body = {
     jsonrpc: '2.0',
     id: o.id ?? nextId++,
     method,
-    params: { ...params, _meta: { 'io.modelcontextprotocol/protocolVersion': VERSION, 'io.modelcontextprotocol/clientCapabilities': o.caps ?? {}, ...o.meta } },
+    params: {
+      ...params,
+      _meta: {
+        'io.modelcontextprotocol/protocolVersion': VERSION,
+        'io.modelcontextprotocol/clientCapabilities': o.caps ?? {},
+        ...o.meta,
+      },
+    },
   };
   const name = NAME_PARAM[method] && params[NAME_PARAM[method]];
   const headers: Record<string, string> = {
@@ -116,7 +157,13 @@ export function modernRequest(method: string, params: Record<string, unknown> = 
 }
 
 /** Sends a correct request and records it in `tally` under `label` (default: the method). */
-export async function rpc(target: Target, tally: PhaseTally | undefined, method: string, params: Record<string, unknown> = {}, o: RpcOptions & { label?: string; timeoutMs?: number } = {}): Promise<RawReply> {
+export async function rpc(
+  target: Target,
+  tally: PhaseTally | undefined,
+  method: string,
+  params: Record<string, unknown> = {},
+  o: RpcOptions & { label?: string; timeoutMs?: number } = {},
+): Promise<RawReply> {
   const reply = await sendRaw(target, modernRequest(method, params, o), o.timeoutMs);
   tally?.request(o.label ?? method, reply.status, reply.json?.error?.code, reply.ms);
   return reply;

@@ -33,16 +33,46 @@ export class Report {
   summary(): string {
     const out: string[] = [];
     out.push('', '== Traffic ==');
-    out.push(table(['phase', 'requests', 'no answer', '5xx', 'HTTP statuses', 'JSON-RPC errors by code'], this.phases.map((t) => [
-      t.name, String(t.requests), String(t.transportErrors), String(t.fiveXx), hist(t.statuses), hist(t.codes),
-    ])));
+    out.push(
+      table(
+        ['phase', 'requests', 'no answer', '5xx', 'HTTP statuses', 'JSON-RPC errors by code'],
+        this.phases.map((t) => [
+          t.name,
+          String(t.requests),
+          String(t.transportErrors),
+          String(t.fiveXx),
+          hist(t.statuses),
+          hist(t.codes),
+        ]),
+      ),
+    );
     out.push('', '== Tasks ==');
-    out.push(table(['phase', 'started', 'completed', 'failed', 'cancelled', 'stuck', 'lost answers'], this.phases.filter((t) => sumOf(t.tasksStarted) || sumOf(t.tasksEnded) || t.stuck).map((t) => [
-      t.name, String(sumOf(t.tasksStarted)), ...['completed', 'failed', 'cancelled'].map((s) => String(t.tasksEnded.get(s) ?? 0)), String(t.stuck), String(t.lostAnswers),
-    ])));
-    const lat = this.phases.flatMap((t) => [...t.latencies.keys()].filter((l) => (t.latencies.get(l)?.length ?? 0) >= 20).map((l) => [
-      t.name, l, String(t.latencies.get(l)!.length), ms(t.percentile(l, 50)), ms(t.percentile(l, 99)), ms(t.percentile(l, 100)),
-    ]));
+    out.push(
+      table(
+        ['phase', 'started', 'completed', 'failed', 'cancelled', 'stuck', 'lost answers'],
+        this.phases
+          .filter((t) => sumOf(t.tasksStarted) || sumOf(t.tasksEnded) || t.stuck)
+          .map((t) => [
+            t.name,
+            String(sumOf(t.tasksStarted)),
+            ...['completed', 'failed', 'cancelled'].map((s) => String(t.tasksEnded.get(s) ?? 0)),
+            String(t.stuck),
+            String(t.lostAnswers),
+          ]),
+      ),
+    );
+    const lat = this.phases.flatMap((t) =>
+      [...t.latencies.keys()]
+        .filter((l) => (t.latencies.get(l)?.length ?? 0) >= 20)
+        .map((l) => [
+          t.name,
+          l,
+          String(t.latencies.get(l)!.length),
+          ms(t.percentile(l, 50)),
+          ms(t.percentile(l, 99)),
+          ms(t.percentile(l, 100)),
+        ]),
+    );
     out.push('', '== Latency (ms) ==');
     out.push(table(['phase', 'request', 'n', 'p50', 'p99', 'max'], lat));
     const notes = this.phases.flatMap((t) => t.notes.map(([k, v]) => [t.name, k, v]));
@@ -60,7 +90,10 @@ export class Report {
 const ms = (v: number | undefined): string => (v === undefined ? '-' : v.toFixed(1));
 
 const hist = (m: Map<number, number>): string =>
-  [...m.entries()].sort((a, b) => a[0] - b[0]).map(([k, v]) => `${k}×${v}`).join(' ') || '-';
+  [...m.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([k, v]) => `${k}×${v}`)
+    .join(' ') || '-';
 
 function table(head: string[], rows: string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));

@@ -25,16 +25,27 @@ export function changesContract(h: () => StoreHarness): void {
       expect(asked?.task).toMatchObject({ status: 'input_required', inputRequests: { a: elicit('A?') } });
       await h().store.update(task.id, { kind: 'answer', responses: { a: 'yes' } }, T0 + 2);
       const again = await h().store.update(task.id, { kind: 'ask', requests: { a: elicit('A again?') } }, T0 + 3);
-      expect(again).toMatchObject({ changed: false, task: { status: 'working', inputRequests: {}, inputResponses: { a: 'yes' } } });
+      expect(again).toMatchObject({
+        changed: false,
+        task: { status: 'working', inputRequests: {}, inputResponses: { a: 'yes' } },
+      });
     });
 
     it('a partial answer keeps the task waiting for the rest', async () => {
       const task = await started();
       await h().store.update(task.id, { kind: 'ask', requests: { a: elicit('A?'), b: elicit('B?') } }, T0 + 1);
       const partial = await h().store.update(task.id, { kind: 'answer', responses: { a: 1 } }, T0 + 2);
-      expect(partial?.task).toMatchObject({ status: 'input_required', inputRequests: { b: elicit('B?') }, inputResponses: { a: 1 } });
+      expect(partial?.task).toMatchObject({
+        status: 'input_required',
+        inputRequests: { b: elicit('B?') },
+        inputResponses: { a: 1 },
+      });
       const rest = await h().store.update(task.id, { kind: 'answer', responses: { b: { ok: true } } }, T0 + 3);
-      expect(rest?.task).toMatchObject({ status: 'working', inputRequests: {}, inputResponses: { a: 1, b: { ok: true } } });
+      expect(rest?.task).toMatchObject({
+        status: 'working',
+        inputRequests: {},
+        inputResponses: { a: 1, b: { ok: true } },
+      });
       expect(await h().store.get(task.id, T0 + 3)).toEqual(rest?.task);
     });
 
@@ -43,7 +54,11 @@ export function changesContract(h: () => StoreHarness): void {
       await h().store.update(task.id, { kind: 'ask', requests: { a: elicit('A?') } }, T0 + 1);
       const stray = await h().store.update(task.id, { kind: 'answer', responses: { zzz: 'nobody asked' } }, T0 + 2);
       expect(stray).toMatchObject({ changed: false, task: { status: 'input_required', inputResponses: {} } });
-      const mixed = await h().store.update(task.id, { kind: 'answer', responses: { a: 'A', zzz: 'still not' } }, T0 + 3);
+      const mixed = await h().store.update(
+        task.id,
+        { kind: 'answer', responses: { a: 'A', zzz: 'still not' } },
+        T0 + 3,
+      );
       expect(mixed?.task.inputResponses).toEqual({ a: 'A' });
       expect((await h().store.get(task.id, T0 + 3))?.inputResponses).toEqual({ a: 'A' });
     });
@@ -53,7 +68,12 @@ export function changesContract(h: () => StoreHarness): void {
       await h().store.update(task.id, { kind: 'ask', requests: { a: elicit('A?') } }, T0 + 1);
       const result = { content: [{ type: 'text', text: 'done' }], structuredContent: { n: 42 } };
       await h().store.update(task.id, { kind: 'finish', status: 'completed', result }, T0 + 2);
-      expect(await h().store.get(task.id, T0 + 2)).toMatchObject({ status: 'completed', result, inputRequests: {}, updatedAt: T0 + 2 });
+      expect(await h().store.get(task.id, T0 + 2)).toMatchObject({
+        status: 'completed',
+        result,
+        inputRequests: {},
+        updatedAt: T0 + 2,
+      });
     });
 
     it('a terminal state is final: a late completion never overwrites cancelled', async () => {

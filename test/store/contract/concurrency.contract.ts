@@ -35,7 +35,9 @@ export function concurrencyContract(h: () => StoreHarness): void {
       const keys = Array.from({ length: 50 }, (_, i) => `k${i}`);
       const requests = Object.fromEntries(keys.map((k) => [k, elicit(`${k}?`)]));
       await h().store.update(task.id, { kind: 'ask', requests }, T0 + 1);
-      const outs = await Promise.all(keys.map((k, i) => both(i).update(task.id, { kind: 'answer', responses: { [k]: i } }, T0 + 2)));
+      const outs = await Promise.all(
+        keys.map((k, i) => both(i).update(task.id, { kind: 'answer', responses: { [k]: i } }, T0 + 2)),
+      );
       expect(outs.every((o) => o?.changed)).toBe(true);
       // Exactly one answer was the last outstanding one.
       expect(outs.filter((o) => o?.task.status === 'working')).toHaveLength(1);

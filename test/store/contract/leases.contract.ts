@@ -5,14 +5,19 @@ import { LOST, NO_LIMITS, T0, TTL, newTask } from '../task-fixtures.js';
 
 /** Leases: a runner renews them; when it stops, any instance fails its tasks, each exactly once. */
 export function leasesContract(h: () => StoreHarness): void {
-  const leased = (until: number, over: Partial<TaskRecord> = {}) => newTask({ leaseOwner: 'node-a', leaseExpiresAt: until, ...over });
+  const leased = (until: number, over: Partial<TaskRecord> = {}) =>
+    newTask({ leaseOwner: 'node-a', leaseExpiresAt: until, ...over });
   const create = async (...tasks: TaskRecord[]) => {
     for (const task of tasks) await h().store.create(task, NO_LIMITS);
   };
 
   describe('renewLeases', () => {
     it('sets owner and expiry on non-terminal tasks, leaves terminal ones and ignores unknown ids', async () => {
-      const [running, waiting, done] = [leased(T0 + 10), newTask({ status: 'input_required' }), leased(T0 + 10, { status: 'completed' })];
+      const [running, waiting, done] = [
+        leased(T0 + 10),
+        newTask({ status: 'input_required' }),
+        leased(T0 + 10, { status: 'completed' }),
+      ];
       await create(running, waiting, done);
       await h().store.renewLeases([running.id, waiting.id, done.id, 'no-such-task'], 'node-b', T0 + 500);
       expect(await h().store.get(running.id, T0)).toMatchObject({ leaseOwner: 'node-b', leaseExpiresAt: T0 + 500 });
@@ -42,7 +47,10 @@ export function leasesContract(h: () => StoreHarness): void {
   describe('reclaimExpiredLeases', () => {
     it('fails exactly the live tasks whose lease lapsed before now', async () => {
       const now = T0 + 1_000;
-      const lapsed = [leased(now - 1), leased(T0, { status: 'input_required', inputRequests: { a: { method: 'roots/list' } } })];
+      const lapsed = [
+        leased(now - 1),
+        leased(T0, { status: 'input_required', inputRequests: { a: { method: 'roots/list' } } }),
+      ];
       const untouched = [
         leased(now), // lapses only after now
         leased(now + 1),
@@ -54,9 +62,15 @@ export function leasesContract(h: () => StoreHarness): void {
       const ids = await h().store.reclaimExpiredLeases(now, 100, LOST);
       expect(ids.sort()).toEqual(lapsed.map((t) => t.id).sort());
       for (const task of lapsed) {
-        expect(await h().store.get(task.id, now)).toMatchObject({ status: 'failed', error: LOST, inputRequests: {}, updatedAt: now });
+        expect(await h().store.get(task.id, now)).toMatchObject({
+          status: 'failed',
+          error: LOST,
+          inputRequests: {},
+          updatedAt: now,
+        });
       }
-      for (const task of untouched.slice(0, 4)) expect(await h().store.get(task.id, now)).toMatchObject({ status: task.status, updatedAt: T0 });
+      for (const task of untouched.slice(0, 4))
+        expect(await h().store.get(task.id, now)).toMatchObject({ status: task.status, updatedAt: T0 });
       expect(await h().store.reclaimExpiredLeases(now, 100, LOST)).toEqual([]);
     });
 
@@ -72,7 +86,11 @@ export function leasesContract(h: () => StoreHarness): void {
       await create(task);
       await h().store.reclaimExpiredLeases(T0 + 1, 10, LOST);
       await h().store.renewLeases([task.id], 'node-a', T0 + TTL);
-      const late = await h().store.update(task.id, { kind: 'finish', status: 'completed', result: { content: [] } }, T0 + 2);
+      const late = await h().store.update(
+        task.id,
+        { kind: 'finish', status: 'completed', result: { content: [] } },
+        T0 + 2,
+      );
       expect(late?.changed).toBe(false);
       expect(await h().store.get(task.id, T0 + 2)).toMatchObject({ status: 'failed', error: LOST, leaseExpiresAt: T0 });
     });
@@ -82,7 +100,7 @@ export function leasesContract(h: () => StoreHarness): void {
       await create(...tasks);
       const drain = async (which: 'store' | 'peer') => {
         const ids: string[] = [];
-        for (let batch = await h()[which].reclaimExpiredLeases(T0 + 1, 4, LOST); batch.length > 0; ) {
+        for (let batch = await h()[which].reclaimExpiredLeases(T0 + 1, 4, LOST); batch.length > 0;) {
           ids.push(...batch);
           batch = await h()[which].reclaimExpiredLeases(T0 + 1, 4, LOST);
         }

@@ -7,7 +7,11 @@ export function sweepContract(h: () => StoreHarness): void {
   describe('sweep', () => {
     it('deletes expired tasks in batches and keeps the rest', async () => {
       const expired = Array.from({ length: 25 }, () => newTask());
-      const kept = [newTask({ expiresAt: T0 + 10 * TTL }), newTask({ expiresAt: null }), newTask({ status: 'completed', expiresAt: null })];
+      const kept = [
+        newTask({ expiresAt: T0 + 10 * TTL }),
+        newTask({ expiresAt: null }),
+        newTask({ status: 'completed', expiresAt: null }),
+      ];
       for (const task of [...expired, ...kept]) await h().store.create(task, NO_LIMITS);
       const now = T0 + TTL;
       const batches = [];

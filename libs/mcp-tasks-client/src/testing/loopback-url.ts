@@ -6,6 +6,11 @@ import type { AddressInfo } from 'node:net';
  * name that the endpoint's DNS-rebinding check accepts.
  */
 export function loopbackUrl(address: AddressInfo, path: string): URL {
-  const host = address.family === 'IPv6' ? `[${address.address === '::' ? '::1' : address.address}]` : address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
+  const host =
+    address.family === 'IPv6'
+      ? `[${address.address === '::' ? '::1' : address.address}]`
+      : address.address === '0.0.0.0'
+        ? '127.0.0.1'
+        : address.address;
   return new URL(path, `http://${host}:${address.port}`);
 }

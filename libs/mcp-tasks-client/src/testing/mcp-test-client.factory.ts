@@ -17,7 +17,10 @@ export interface McpTestClientOptions extends ConnectOptions {
  * listened on `127.0.0.1` at a free port (closing the app stops it); a listening one is reached
  * over loopback at its own port. Close the client before the app.
  */
-export async function createMcpTestClient(app: INestApplication, options: McpTestClientOptions = {}): Promise<McpTasksClient> {
+export async function createMcpTestClient(
+  app: INestApplication,
+  options: McpTestClientOptions = {},
+): Promise<McpTasksClient> {
   const { path = '/mcp', ...connectOptions } = options;
   const server = app.getHttpServer() as Server;
   if (!server.listening) await app.listen(0, '127.0.0.1');

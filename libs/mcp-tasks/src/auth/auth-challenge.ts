@@ -3,7 +3,8 @@ import { RpcCode } from '../protocol/protocol.constants.js';
 import { RpcError } from '../protocol/rpc-error.js';
 
 /** Where clients find the protected-resource metadata (RFC 9728), for `WWW-Authenticate`. */
-export const resourceMetadataUrl = (resource: string): string => getOAuthProtectedResourceMetadataUrl(new URL(resource));
+export const resourceMetadataUrl = (resource: string): string =>
+  getOAuthProtectedResourceMetadataUrl(new URL(resource));
 
 const quote = (v: string): string => `"${v.replace(/["\\]/g, '\\$&')}"`;
 
@@ -12,15 +13,27 @@ export function unauthorized(resource: string, description: string, scopes?: str
   const parts = [`resource_metadata=${quote(resourceMetadataUrl(resource))}`];
   if (description !== 'missing') parts.unshift(`error="invalid_token"`, `error_description=${quote(description)}`);
   if (scopes?.length) parts.push(`scope=${quote(scopes.join(' '))}`);
-  return new RpcError(RpcCode.InvalidRequest, `Unauthorized: ${description === 'missing' ? 'a bearer token is required' : description}`, undefined, 401, {
-    'www-authenticate': `Bearer ${parts.join(', ')}`,
-  });
+  return new RpcError(
+    RpcCode.InvalidRequest,
+    `Unauthorized: ${description === 'missing' ? 'a bearer token is required' : description}`,
+    undefined,
+    401,
+    {
+      'www-authenticate': `Bearer ${parts.join(', ')}`,
+    },
+  );
 }
 
 /** 403: the token lacks scopes; `scope` lists every scope the operation needs. */
 export function insufficientScope(resource: string, needed: string[]): RpcError {
   const header = `Bearer error="insufficient_scope", scope=${quote(needed.join(' '))}, resource_metadata=${quote(resourceMetadataUrl(resource))}`;
-  return new RpcError(RpcCode.InvalidRequest, `Forbidden: this needs the scopes ${needed.join(' ')}`, { requiredScopes: needed }, 403, {
-    'www-authenticate': header,
-  });
+  return new RpcError(
+    RpcCode.InvalidRequest,
+    `Forbidden: this needs the scopes ${needed.join(' ')}`,
+    { requiredScopes: needed },
+    403,
+    {
+      'www-authenticate': header,
+    },
+  );
 }

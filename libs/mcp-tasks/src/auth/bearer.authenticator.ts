@@ -45,7 +45,10 @@ export class BearerAuthenticator implements OnModuleInit {
     const auth = this.options.auth;
     if (!auth) return;
     this.strategy = auth.strategy
-      ? passportStrategy(cjsExports<PassportStatic>(await loadPeer('passport', `auth.strategy ("${auth.strategy}")`)), auth.strategy)
+      ? passportStrategy(
+          cjsExports<PassportStatic>(await loadPeer('passport', `auth.strategy ("${auth.strategy}")`)),
+          auth.strategy,
+        )
       : await jwtVerifier(auth);
     this.ttl = auth.cacheTtl ?? (auth.strategy ? 0 : 60_000);
   }
@@ -97,11 +100,9 @@ export class BearerAuthenticator implements OnModuleInit {
 function passportStrategy(passport: PassportStatic, name: string): TokenVerifier {
   return (req) =>
     new Promise<StrategyOutcome>((resolve, reject) => {
-      passport.authenticate(name, { session: false }, (err: unknown, user: unknown, info: unknown) => (err ? reject(err) : resolve({ user, info })))(
-        req,
-        {} as ServerResponse,
-        (e?: unknown) => (e ? reject(e) : resolve({})),
-      );
+      passport.authenticate(name, { session: false }, (err: unknown, user: unknown, info: unknown) =>
+        err ? reject(err) : resolve({ user, info }),
+      )(req, {} as ServerResponse, (e?: unknown) => (e ? reject(e) : resolve({})));
     });
 }
 

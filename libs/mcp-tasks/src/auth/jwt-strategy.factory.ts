@@ -21,12 +21,23 @@ export type TokenVerifier = (req: IncomingMessage) => Promise<StrategyOutcome>;
  * object that reshape made a never-seen token cost four times its verification.
  */
 export async function jwtVerifier(auth: McpAuthOptions): Promise<TokenVerifier> {
-  if (!auth.secretOrKey && !auth.jwksUri) throw new Error('McpTasksModule: invalid options: auth needs secretOrKey, jwksUri or strategy');
-  if (!auth.issuer) throw new Error('McpTasksModule: invalid options: auth.issuer is required with the built-in JWT strategy');
-  const { ExtractJwt, Strategy } = cjsExports<typeof PassportJwt>(await loadPeer('passport-jwt', 'auth (the built-in JWT strategy)'));
+  if (!auth.secretOrKey && !auth.jwksUri)
+    throw new Error('McpTasksModule: invalid options: auth needs secretOrKey, jwksUri or strategy');
+  if (!auth.issuer)
+    throw new Error('McpTasksModule: invalid options: auth.issuer is required with the built-in JWT strategy');
+  const { ExtractJwt, Strategy } = cjsExports<typeof PassportJwt>(
+    await loadPeer('passport-jwt', 'auth (the built-in JWT strategy)'),
+  );
   const jwks = auth.jwksUri ? cjsExports<typeof JwksRsa>(await loadPeer('jwks-rsa', 'auth.jwksUri')) : undefined;
   const key = jwks
-    ? { secretOrKeyProvider: jwks.passportJwtSecret({ jwksUri: auth.jwksUri!, cache: true, rateLimit: true, jwksRequestsPerMinute: 10 }) }
+    ? {
+        secretOrKeyProvider: jwks.passportJwtSecret({
+          jwksUri: auth.jwksUri!,
+          cache: true,
+          rateLimit: true,
+          jwksRequestsPerMinute: 10,
+        }),
+      }
     : { secretOrKey: keyObjectOf(auth.secretOrKey!) };
   const options = {
     jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
@@ -35,7 +46,9 @@ export async function jwtVerifier(auth: McpAuthOptions): Promise<TokenVerifier> 
     algorithms: auth.algorithms ?? (auth.jwksUri ? ['RS256', 'ES256'] : ['HS256']),
     ...key,
   } as StrategyOptionsWithoutRequest;
-  const strategy = new Strategy(options, (payload: unknown, done: (err: unknown, user: unknown) => void) => done(null, payload));
+  const strategy = new Strategy(options, (payload: unknown, done: (err: unknown, user: unknown) => void) =>
+    done(null, payload),
+  );
   return (req) =>
     new Promise((resolve, reject) => {
       const attempt = Object.create(strategy) as Strategy & Record<'success' | 'fail' | 'error', (x: unknown) => void>;
@@ -52,5 +65,7 @@ export async function jwtVerifier(auth: McpAuthOptions): Promise<TokenVerifier> 
  */
 function keyObjectOf(key: string | Buffer): KeyObject {
   const text = Buffer.isBuffer(key) ? key.toString('utf8') : key;
-  return text.includes('-----BEGIN') ? createPublicKey(text) : createSecretKey(Buffer.isBuffer(key) ? key : Buffer.from(key));
+  return text.includes('-----BEGIN')
+    ? createPublicKey(text)
+    : createSecretKey(Buffer.isBuffer(key) ? key : Buffer.from(key));
 }

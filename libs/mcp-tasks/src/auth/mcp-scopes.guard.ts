@@ -28,7 +28,9 @@ export class McpScopesGuard implements CanActivate {
 
   /** Scopes the tool needs: `@RequiredScopes` on the method and on its class. */
   protected requiredScopes(ec: ExecutionContext): string[] {
-    return [...new Set(this.reflector.getAllAndMerge<string[]>(REQUIRED_SCOPES_METADATA, [ec.getClass(), ec.getHandler()]))];
+    return [
+      ...new Set(this.reflector.getAllAndMerge<string[]>(REQUIRED_SCOPES_METADATA, [ec.getClass(), ec.getHandler()])),
+    ];
   }
 
   /** Scopes the caller's token grants. */

@@ -18,7 +18,8 @@ export class TaskOwnershipGuard implements CanActivate {
     const task = ec.getArgByIndex<TaskRecord>(0);
     const principal = ec.getArgByIndex<Principal>(1);
     if (!this.isOwner(task, principal)) throw RpcError.taskNotFound();
-    if (this.options.auth && !this.hasScopes(task, principal)) throw insufficientScope(this.options.auth.resource, task.requiredScopes);
+    if (this.options.auth && !this.hasScopes(task, principal))
+      throw insufficientScope(this.options.auth.resource, task.requiredScopes);
     return true;
   }
 

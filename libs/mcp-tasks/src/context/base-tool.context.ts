@@ -47,7 +47,10 @@ export abstract class BaseToolContext implements ToolContext {
   protected abstract ask(key: string, request: InputRequest): Promise<unknown>;
 
   elicit(key: string, message: string, requestedSchema: Record<string, unknown>): Promise<ElicitResult> {
-    return this.ask(key, { method: 'elicitation/create', params: { mode: 'form', message, requestedSchema } }) as Promise<ElicitResult>;
+    return this.ask(key, {
+      method: 'elicitation/create',
+      params: { mode: 'form', message, requestedSchema },
+    }) as Promise<ElicitResult>;
   }
 
   sample(key: string, params: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -55,7 +58,9 @@ export abstract class BaseToolContext implements ToolContext {
   }
 
   roots(key: string): Promise<{ roots: Array<{ uri: string; name?: string }> }> {
-    return this.ask(key, { method: 'roots/list', params: {} }) as Promise<{ roots: Array<{ uri: string; name?: string }> }>;
+    return this.ask(key, { method: 'roots/list', params: {} }) as Promise<{
+      roots: Array<{ uri: string; name?: string }>;
+    }>;
   }
 }
 

@@ -6,7 +6,10 @@ import type { InputRequest } from '../protocol/wire.types.js';
  * then answers with an MRTR `input_required` round and the method runs again with the answers.
  */
 export class InputRequiredSignal extends IntrinsicException {
-  constructor(readonly key: string, readonly request: InputRequest) {
+  constructor(
+    readonly key: string,
+    readonly request: InputRequest,
+  ) {
     super(`input required: ${key}`);
   }
 }

@@ -35,7 +35,10 @@ export class SyncToolContext extends BaseToolContext {
   protected async ask(key: string, request: InputRequest): Promise<unknown> {
     const capability = CAPABILITY_FOR[request.method];
     if (!this.clientCapabilities?.[capability]) {
-      throw RpcError.missingCapability({ [capability]: {} }, `Tool ${this.tool} needs the client capability "${capability}" (${request.method})`);
+      throw RpcError.missingCapability(
+        { [capability]: {} },
+        `Tool ${this.tool} needs the client capability "${capability}" (${request.method})`,
+      );
     }
     if (Object.hasOwn(this.answers, key)) {
       if (!isValidInputResponse(request, this.answers[key])) {

@@ -42,7 +42,10 @@ export class TaskToolContext extends BaseToolContext {
     // Only request kinds the call that started the task declared (the spec leaves this open; see README).
     const capability = CAPABILITY_FOR[request.method];
     if (!this.clientCapabilities?.[capability]) {
-      throw RpcError.missingCapability({ [capability]: {} }, `Tool ${this.tool} needs the client capability "${capability}" (${request.method})`);
+      throw RpcError.missingCapability(
+        { [capability]: {} },
+        `Tool ${this.tool} needs the client capability "${capability}" (${request.method})`,
+      );
     }
     let outcome = await this.retrying(() => this.apply({ kind: 'ask', requests: { [key]: request } }));
     while (outcome && !isTerminal(outcome.task.status) && !this.cancelled) {

@@ -34,7 +34,9 @@ export class ToolExplorer implements OnModuleInit {
     if (!options) return;
     const where = `${instance.constructor.name}.${methodName}`;
     if (options.prepare && typeof proto[options.prepare] !== 'function') {
-      throw new Error(`McpTasksModule: @McpTool on ${where} names prepare method "${options.prepare}", which does not exist`);
+      throw new Error(
+        `McpTasksModule: @McpTool on ${where} names prepare method "${options.prepare}", which does not exist`,
+      );
     }
     this.registry.add({
       name: options.name ?? methodName,
@@ -42,7 +44,11 @@ export class ToolExplorer implements OnModuleInit {
       // With the extension switched off every tool runs in the request.
       policy: this.options.tasks ? (options.task ?? 'sync') : 'sync',
       inputSchema: inputSchemaFor(options.input),
-      requiredScopes: [...new Set(this.reflector.getAllAndMerge<string[]>(REQUIRED_SCOPES_METADATA, [instance.constructor, proto[methodName]]))],
+      requiredScopes: [
+        ...new Set(
+          this.reflector.getAllAndMerge<string[]>(REQUIRED_SCOPES_METADATA, [instance.constructor, proto[methodName]]),
+        ),
+      ],
       instance,
       methodName,
     });

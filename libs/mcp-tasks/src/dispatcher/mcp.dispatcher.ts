@@ -9,7 +9,12 @@ import { TaskMethodsHandler } from './task-methods.handler.js';
 import { ToolCallHandler } from './tool-call.handler.js';
 
 /** Methods the endpoint answers itself, in front of the SDK. */
-export const DISPATCHED_METHODS: ReadonlySet<string> = new Set(['tools/call', 'tasks/get', 'tasks/update', 'tasks/cancel']);
+export const DISPATCHED_METHODS: ReadonlySet<string> = new Set([
+  'tools/call',
+  'tasks/get',
+  'tasks/update',
+  'tasks/cancel',
+]);
 
 const TASKS_REQUIRED = { extensions: { [TASKS_EXTENSION]: {} } };
 
@@ -49,7 +54,10 @@ export class McpDispatcher {
     // With the extension off its methods do not exist; without the client's declaration they are refused.
     if (!this.options.tasks) throw RpcError.methodNotFound(req.method);
     if (!declaresTasks(req.clientCapabilities)) {
-      throw RpcError.missingCapability(TASKS_REQUIRED, `${req.method} needs the ${TASKS_EXTENSION} extension declared in this request's capabilities`);
+      throw RpcError.missingCapability(
+        TASKS_REQUIRED,
+        `${req.method} needs the ${TASKS_EXTENSION} extension declared in this request's capabilities`,
+      );
     }
     switch (req.method) {
       case 'tasks/get':

@@ -43,13 +43,24 @@ export class ToolCallHandler {
   async handle(req: RequestInfo): Promise<Record<string, unknown>> {
     if (!this.options.telemetry) return this.call(req, req.traceContext);
     const name = typeof req.params.name === 'string' ? req.params.name : '';
-    const attributes = { 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': name, 'jsonrpc.request.id': String(req.id), 'mcp.protocol.version': req.protocolVersion };
-    return this.tracing.inSpan(`tools/call ${name}`, 'server', attributes, req.traceContext, async (span, traceContext) => {
-      const result = await this.call(req, traceContext);
-      if (typeof result.taskId === 'string') span.setAttribute('mcp.task.id', result.taskId);
-      span.setAttribute('mcp.result.type', String(result.resultType));
-      return result;
-    });
+    const attributes = {
+      'mcp.method.name': 'tools/call',
+      'gen_ai.tool.name': name,
+      'jsonrpc.request.id': String(req.id),
+      'mcp.protocol.version': req.protocolVersion,
+    };
+    return this.tracing.inSpan(
+      `tools/call ${name}`,
+      'server',
+      attributes,
+      req.traceContext,
+      async (span, traceContext) => {
+        const result = await this.call(req, traceContext);
+        if (typeof result.taskId === 'string') span.setAttribute('mcp.task.id', result.taskId);
+        span.setAttribute('mcp.result.type', String(result.resultType));
+        return result;
+      },
+    );
   }
 
   private async call(req: RequestInfo, traceContext: TraceContext): Promise<Record<string, unknown>> {
@@ -74,7 +85,9 @@ export class ToolCallHandler {
     }
     if (mode !== 'sync') {
       // A stopping server takes no new tasks: it behaves as if at the cap.
-      const created = this.runner.draining ? 'server-limit' : await this.runner.create(info, ctx.answers, tool.requiredScopes);
+      const created = this.runner.draining
+        ? 'server-limit'
+        : await this.runner.create(info, ctx.answers, tool.requiredScopes);
       if (typeof created === 'object') {
         this.runner.run(created, compiled, args, info);
         return { resultType: 'task', ...wireTask(created, this.options.pollInterval) };
@@ -82,7 +95,10 @@ export class ToolCallHandler {
       // At the cap: an optional tool still runs, in the request; a required one cannot.
       if (mode === 'required') {
         const whose = created === 'owner-limit' ? 'you have' : 'the server has';
-        throw new RpcError(RpcCode.InvalidRequest, `Too many live tasks: ${whose} reached the limit; wait for one to end`);
+        throw new RpcError(
+          RpcCode.InvalidRequest,
+          `Too many live tasks: ${whose} reached the limit; wait for one to end`,
+        );
       }
     }
     const ran = await this.inRequest(() => compiled.run(args, ctx), ctx, bind);
@@ -95,7 +111,10 @@ export class ToolCallHandler {
     if (policy === 'sync' || !this.options.tasks) return 'sync';
     if (declaresTasks(req.clientCapabilities)) return policy;
     if (policy === 'optional') return 'sync';
-    throw RpcError.missingCapability(TASKS_REQUIRED, `Tool ${tool.name} runs only as a task: declare the ${TASKS_EXTENSION} extension`);
+    throw RpcError.missingCapability(
+      TASKS_REQUIRED,
+      `Tool ${tool.name} runs only as a task: declare the ${TASKS_EXTENSION} extension`,
+    );
   }
 
   /**
@@ -103,12 +122,22 @@ export class ToolCallHandler {
    * ends here with `answer`: an MRTR round (its sealed state carries every answer so far) or a tool
    * error result. JSON-RPC and HTTP errors propagate; anything else is an internal error.
    */
-  private async inRequest(step: () => Promise<unknown>, ctx: SyncToolContext, bind: Omit<RequestStatePayload, 'answers' | 'exp'>): Promise<{ value: unknown } | { answer: Record<string, unknown> }> {
+  private async inRequest(
+    step: () => Promise<unknown>,
+    ctx: SyncToolContext,
+    bind: Omit<RequestStatePayload, 'answers' | 'exp'>,
+  ): Promise<{ value: unknown } | { answer: Record<string, unknown> }> {
     try {
       return { value: await step() };
     } catch (err) {
       if (err instanceof InputRequiredSignal) {
-        return { answer: { resultType: 'input_required', inputRequests: ctx.pending, requestState: this.states.seal({ ...bind, answers: ctx.answers }) } };
+        return {
+          answer: {
+            resultType: 'input_required',
+            inputRequests: ctx.pending,
+            requestState: this.states.seal({ ...bind, answers: ctx.answers }),
+          },
+        };
       }
       if (err instanceof ToolError) return { answer: { resultType: 'complete', ...toolErrorResult(err) } };
       if (err instanceof RpcError || err instanceof HttpException) throw err;
@@ -117,4 +146,3 @@ export class ToolCallHandler {
     }
   }
 }
-

@@ -34,9 +34,13 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
   private delay: number;
 
   /** `driver`: the `pg` package (an optional peer, loaded by the bus factory). */
-  constructor(private readonly driver: typeof pg, private readonly options: PostgresBusOptions) {
+  constructor(
+    private readonly driver: typeof pg,
+    private readonly options: PostgresBusOptions,
+  ) {
     this.channel = options.channel ?? 'mcp_tasks';
-    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(this.channel)) throw new Error(`McpTasksModule: invalid bus channel "${this.channel}"`);
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(this.channel))
+      throw new Error(`McpTasksModule: invalid bus channel "${this.channel}"`);
     this.delay = options.reconnectDelay ?? 250;
   }
 
@@ -46,12 +50,21 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
 
   async publish(event: TaskEvent): Promise<void> {
     await this.local.publish(event);
-    const wire: Wire = { i: this.instance, t: event.type, id: event.taskId, ...(event.type === 'status-changed' ? { s: event.status } : {}) };
+    const wire: Wire = {
+      i: this.instance,
+      t: event.type,
+      id: event.taskId,
+      ...(event.type === 'status-changed' ? { s: event.status } : {}),
+    };
     const client = this.client;
     if (!client) return;
     this.sending = this.sending
       .then(() => client.query('SELECT pg_notify($1, $2)', [this.channel, JSON.stringify(wire)]))
-      .catch((err: Error) => this.logger.warn(`task event not relayed (${err.message}); other instances will see it on their next store read`));
+      .catch((err: Error) =>
+        this.logger.warn(
+          `task event not relayed (${err.message}); other instances will see it on their next store read`,
+        ),
+      );
   }
 
   subscribe(handler: (event: TaskEvent) => void): () => void {
@@ -71,8 +84,11 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
   }
 
   private async connect(): Promise<void> {
-    const given = typeof this.options.connection === 'function' ? await this.options.connection() : this.options.connection;
-    const client = new this.driver.Client(typeof given === 'string' ? { connectionString: given } : (given as pg.ClientConfig));
+    const given =
+      typeof this.options.connection === 'function' ? await this.options.connection() : this.options.connection;
+    const client = new this.driver.Client(
+      typeof given === 'string' ? { connectionString: given } : (given as pg.ClientConfig),
+    );
     client.on('notification', (n) => this.receive(n.payload));
     client.on('error', () => this.lost(client));
     client.on('end', () => this.lost(client));
@@ -109,7 +125,11 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
       return;
     }
     if (wire.i === this.instance || typeof wire.id !== 'string') return;
-    const event = (wire.t === 'status-changed' ? { type: wire.t, taskId: wire.id, status: wire.s } : { type: wire.t, taskId: wire.id }) as TaskEvent;
+    const event = (
+      wire.t === 'status-changed'
+        ? { type: wire.t, taskId: wire.id, status: wire.s }
+        : { type: wire.t, taskId: wire.id }
+    ) as TaskEvent;
     void this.local.publish(event);
   }
 }

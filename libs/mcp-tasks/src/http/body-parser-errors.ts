@@ -12,7 +12,12 @@ type ParserError = Error & { type?: string; status?: number; body?: string };
  * get a JSON-RPC error instead.
  */
 export function bodyParserErrors(path: string) {
-  return (err: ParserError, req: IncomingMessage & { path?: string }, res: ServerResponse, next: (e?: unknown) => void): void => {
+  return (
+    err: ParserError,
+    req: IncomingMessage & { path?: string },
+    res: ServerResponse,
+    next: (e?: unknown) => void,
+  ): void => {
     if (!req.path?.endsWith(path) || typeof err?.type !== 'string' || !err.type.startsWith('entity.')) return next(err);
     if (err.type === 'entity.parse.failed') {
       // The strict JSON parser also refuses valid JSON that is not an object: that is -32600, not -32700.
@@ -24,6 +29,10 @@ export function bodyParserErrors(path: string) {
       return replyError(res, null, parseError());
     }
     const status = err.status && err.status >= 400 && err.status < 500 ? err.status : 400;
-    replyError(res, null, new RpcError(RpcCode.InvalidRequest, `Invalid request body: ${err.message}`, undefined, status));
+    replyError(
+      res,
+      null,
+      new RpcError(RpcCode.InvalidRequest, `Invalid request body: ${err.message}`, undefined, status),
+    );
   };
 }

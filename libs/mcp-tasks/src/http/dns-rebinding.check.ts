@@ -27,7 +27,8 @@ export function checkHostAndOrigin(req: IncomingMessage, allowedHosts?: string[]
   if (!origin.ok) throw forbidden(origin.message);
 }
 
-const forbidden = (message: string): RpcError => new RpcError(RpcCode.InvalidRequest, `Forbidden: ${message}`, undefined, 403);
+const forbidden = (message: string): RpcError =>
+  new RpcError(RpcCode.InvalidRequest, `Forbidden: ${message}`, undefined, 403);
 
 const hostOf = (host: string | undefined): string | undefined => {
   if (!host) return undefined;

@@ -39,7 +39,8 @@ export class McpFastPath implements OnApplicationBootstrap {
     const rest = server.listeners('request') as Listener[];
     server.removeAllListeners('request');
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      if (this.takes(req, path)) this.endpoint.handle(req, res, FAST_PATH_MAX_BODY).catch((err: unknown) => this.lastResort(err, res));
+      if (this.takes(req, path))
+        this.endpoint.handle(req, res, FAST_PATH_MAX_BODY).catch((err: unknown) => this.lastResort(err, res));
       else for (const listener of rest) listener.call(server, req, res);
     });
   }

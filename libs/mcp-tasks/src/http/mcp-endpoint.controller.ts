@@ -10,7 +10,10 @@ import { McpEndpoint } from './mcp.endpoint.js';
  */
 @Controller()
 export class McpEndpointController {
-  constructor(@Inject(MCP_TASKS_OPTIONS) options: ResolvedOptions, private readonly endpoint: McpEndpoint) {
+  constructor(
+    @Inject(MCP_TASKS_OPTIONS) options: ResolvedOptions,
+    private readonly endpoint: McpEndpoint,
+  ) {
     Reflect.defineMetadata(PATH_METADATA, options.path, new.target);
   }
 

@@ -62,7 +62,12 @@ export class McpEndpoint {
       const version = meta[META.protocolVersion] as string;
       checkStandardHeaders(method, params, version, req.headers);
       if (method === 'subscriptions/listen') {
-        const listen = { id: route.message.id, taskIds: params.notifications.taskIds, clientCapabilities: meta[META.clientCapabilities] ?? {}, principal };
+        const listen = {
+          id: route.message.id,
+          taskIds: params.notifications.taskIds,
+          clientCapabilities: meta[META.clientCapabilities] ?? {},
+          principal,
+        };
         return await this.listen.serve(listen, this.listen.check(listen), res);
       }
       reply = new Reply(res, route.message.id);
@@ -82,7 +87,8 @@ export class McpEndpoint {
       });
       reply.result({ ...result, _meta: this.serverMeta });
     } catch (err) {
-      if (!(err instanceof RpcError)) this.logger.error(`request failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      if (!(err instanceof RpcError))
+        this.logger.error(`request failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       const rpc = err instanceof RpcError ? err : new RpcError(-32603, 'Internal error');
       if (reply) reply.error(rpc);
       else replyError(res, id, rpc);
@@ -92,12 +98,20 @@ export class McpEndpoint {
   /** `tools/call`, `tasks/*`, and listening that names tasks; the SDK serves everything else. */
   private owns(message: { method: string; params?: Record<string, any> }): boolean {
     if (DISPATCHED_METHODS.has(message.method)) return true;
-    return message.method === 'subscriptions/listen' && this.options.tasks && message.params?.notifications?.taskIds !== undefined;
+    return (
+      message.method === 'subscriptions/listen' &&
+      this.options.tasks &&
+      message.params?.notifications?.taskIds !== undefined
+    );
   }
 }
 
 const isResponse = (body: unknown): boolean =>
-  !!body && typeof body === 'object' && !Array.isArray(body) && !('method' in body) && ('result' in body || 'error' in body);
+  !!body &&
+  typeof body === 'object' &&
+  !Array.isArray(body) &&
+  !('method' in body) &&
+  ('result' in body || 'error' in body);
 
 const NEVER_ABORTED = new AbortController().signal;
 
@@ -120,6 +134,11 @@ function progressSink(reply: Reply, token: unknown): ProgressSink | undefined {
   return async (progress, total, message) =>
     reply.notify({
       method: 'notifications/progress',
-      params: { progressToken: token, progress, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}) },
+      params: {
+        progressToken: token,
+        progress,
+        ...(total !== undefined ? { total } : {}),
+        ...(message ? { message } : {}),
+      },
     });
 }

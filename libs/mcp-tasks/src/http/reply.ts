@@ -10,7 +10,10 @@ type Id = string | number | null;
 export class Reply {
   private streaming = false;
 
-  constructor(private readonly res: ServerResponse, private readonly id: Id) {}
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly id: Id,
+  ) {}
 
   get closed(): boolean {
     return this.res.writableEnded || this.res.destroyed;
@@ -20,7 +23,11 @@ export class Reply {
     if (this.closed) return;
     if (!this.streaming) {
       this.streaming = true;
-      this.res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
+      this.res.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-cache',
+        'x-accel-buffering': 'no',
+      });
     }
     this.res.write(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', ...message })}\n\n`);
   }
@@ -40,7 +47,11 @@ export class Reply {
       this.res.end(`event: message\ndata: ${text}\n\n`);
       return;
     }
-    this.res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+    this.res.writeHead(status, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(text),
+      ...headers,
+    });
     this.res.end(text);
   }
 }

@@ -9,7 +9,8 @@ const MAX_BODY = 4 * 1024 * 1024;
 export const FAST_PATH_MAX_BODY = 100 * 1024;
 
 /** A JSON (or `+json`) content type. */
-export const isJson = (req: IncomingMessage): boolean => /^application\/([\w.+-]*\+)?json\b/i.test(req.headers['content-type'] ?? '');
+export const isJson = (req: IncomingMessage): boolean =>
+  /^application\/([\w.+-]*\+)?json\b/i.test(req.headers['content-type'] ?? '');
 
 /**
  * The parsed JSON body. Uses what the app's body parser produced; reads the stream itself when the
@@ -38,7 +39,9 @@ function readText(req: IncomingMessage, limit: number): Promise<string> {
     };
     req.on('data', onData);
     req.once('error', fail);
-    req.once('end', () => resolve(chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8')));
+    req.once('end', () =>
+      resolve(chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8')),
+    );
     // A client that goes away mid-body: nobody is left to answer (settling twice is a no-op).
     req.once('close', () => reject(new Error('the request body was cut short')));
   });
@@ -56,7 +59,8 @@ export function parseJson(text: string): unknown {
   return value;
 }
 
-export const notARequest = (): RpcError => new RpcError(RpcCode.InvalidRequest, 'Invalid Request: the body is not a JSON-RPC request object', undefined, 400);
+export const notARequest = (): RpcError =>
+  new RpcError(RpcCode.InvalidRequest, 'Invalid Request: the body is not a JSON-RPC request object', undefined, 400);
 
-export const parseError = (): RpcError => new RpcError(RpcCode.ParseError, 'Parse error: the body is not valid JSON', undefined, 400);
-
+export const parseError = (): RpcError =>
+  new RpcError(RpcCode.ParseError, 'Parse error: the body is not valid JSON', undefined, 400);

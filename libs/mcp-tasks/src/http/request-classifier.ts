@@ -35,19 +35,32 @@ export class RequestClassifier {
     let modern = this.verdicts.get(key);
     if (modern === undefined) {
       // The same envelope on a minimal request: the verdict the full body would get.
-      const probe = classifyInboundRequest({ ...input, body: { jsonrpc: '2.0', id: 0, method: body.method, params: { _meta: meta } } });
+      const probe = classifyInboundRequest({
+        ...input,
+        body: { jsonrpc: '2.0', id: 0, method: body.method, params: { _meta: meta } },
+      });
       modern = probe.kind === 'modern' && probe.messageKind === 'request';
       if (this.verdicts.size >= MEMO_MAX) this.verdicts.delete(this.verdicts.keys().next().value!);
       this.verdicts.set(key, modern);
     }
     if (!modern) return classifyInboundRequest({ ...input, body });
     const claimed = (meta as Record<string, unknown>)['io.modelcontextprotocol/protocolVersion'] as string;
-    return { kind: 'modern', messageKind: 'request', message: body, classification: { era: 'modern', revision: claimed } } as Route;
+    return {
+      kind: 'modern',
+      messageKind: 'request',
+      message: body,
+      classification: { era: 'modern', revision: claimed },
+    } as Route;
   }
 }
 
 /** The memo key, or none for an envelope too big (or too deep to serialize) to remember. */
-function keyOf(version: string | undefined, methodHeader: string | undefined, method: string, meta: unknown): string | undefined {
+function keyOf(
+  version: string | undefined,
+  methodHeader: string | undefined,
+  method: string,
+  meta: unknown,
+): string | undefined {
   let text: string;
   try {
     text = JSON.stringify(meta);
@@ -58,7 +71,9 @@ function keyOf(version: string | undefined, methodHeader: string | undefined, me
 }
 
 /** What the SDK's JSON-RPC request schema accepts, minus `_meta` (strict keys; a string or safe-integer id). */
-function isRequestShape(body: unknown): body is { jsonrpc: '2.0'; id: string | number; method: string; params?: Record<string, unknown> } {
+function isRequestShape(
+  body: unknown,
+): body is { jsonrpc: '2.0'; id: string | number; method: string; params?: Record<string, unknown> } {
   if (!plain(body) || body.jsonrpc !== '2.0' || typeof body.method !== 'string') return false;
   if (!(typeof body.id === 'string' || Number.isSafeInteger(body.id))) return false;
   if (body.params !== undefined && !(plain(body.params) && plain(body.params._meta))) return false;

@@ -45,7 +45,12 @@ export class SdkBridge implements OnModuleDestroy {
 
   /** Serves one HTTP request; `principal` travels to legacy tool calls through `authInfo`. */
   serve(req: IncomingMessage, res: ServerResponse, body: unknown, principal: Principal): Promise<void> {
-    (req as IncomingMessage & { auth?: unknown }).auth = { token: '', clientId: '', scopes: principal.scopes, extra: { principal } };
+    (req as IncomingMessage & { auth?: unknown }).auth = {
+      token: '',
+      clientId: '',
+      scopes: principal.scopes,
+      extra: { principal },
+    };
     return this.node(req, res, body);
   }
 
@@ -60,10 +65,17 @@ export class SdkBridge implements OnModuleDestroy {
       { name: server.name, version: server.version },
       {
         // Prompts and resources are empty for now, but listed so clients (and the caching checks) can ask.
-        capabilities: { tools: {}, prompts: {}, resources: {}, ...(tasks ? { extensions: { [TASKS_EXTENSION]: {} } } : {}) },
+        capabilities: {
+          tools: {},
+          prompts: {},
+          resources: {},
+          ...(tasks ? { extensions: { [TASKS_EXTENSION]: {} } } : {}),
+        },
         instructions: server.instructions,
         // With authentication the tool list depends on the caller's scopes: caches must keep it private.
-        cacheHints: Object.fromEntries(LISTS.map((m) => [m, { ...LIST_CACHE, ...(this.options.auth ? { cacheScope: 'private' as const } : {}) }])),
+        cacheHints: Object.fromEntries(
+          LISTS.map((m) => [m, { ...LIST_CACHE, ...(this.options.auth ? { cacheScope: 'private' as const } : {}) }]),
+        ),
       },
     );
     s.setRequestHandler('tools/list', (_r, ctx) => ({ tools: this.visibleTools(principalOf(ctx)) as never }));
@@ -87,14 +99,20 @@ export class SdkBridge implements OnModuleDestroy {
             token === undefined
               ? undefined
               : (progress, total, message) =>
-                  ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, progress, total, message } }),
+                  ctx.mcpReq.notify({
+                    method: 'notifications/progress',
+                    params: { progressToken: token, progress, total, message },
+                  }),
         });
         const { resultType: _rt, ...rest } = result;
         return rest as never;
       } catch (err) {
         // -32021 is a 2026-07-28 code; a 2025-era client can neither declare the extension nor answer input here.
         if (err instanceof RpcError && err.code === RpcCode.MissingCapability) {
-          throw new ProtocolError(RpcCode.InvalidRequest, `${String(request.params.name)} needs tasks or input from the client, which this server offers on protocol 2026-07-28 only`);
+          throw new ProtocolError(
+            RpcCode.InvalidRequest,
+            `${String(request.params.name)} needs tasks or input from the client, which this server offers on protocol 2026-07-28 only`,
+          );
         }
         if (err instanceof RpcError) throw new ProtocolError(err.code, err.message, err.data);
         throw err;
@@ -113,13 +131,16 @@ export class SdkBridge implements OnModuleDestroy {
 
   /** Built on first use: the registry is complete once the app has bootstrapped. */
   private get tools(): Array<[string[], Record<string, unknown>]> {
-    this.toolList ??= this.registry.list().map((t) => [t.requiredScopes, {
-      name: t.name,
-      ...(t.options.title ? { title: t.options.title } : {}),
-      description: t.options.description,
-      inputSchema: t.inputSchema,
-      ...(t.options.annotations ? { annotations: t.options.annotations } : {}),
-    }]);
+    this.toolList ??= this.registry.list().map((t) => [
+      t.requiredScopes,
+      {
+        name: t.name,
+        ...(t.options.title ? { title: t.options.title } : {}),
+        description: t.options.description,
+        inputSchema: t.inputSchema,
+        ...(t.options.annotations ? { annotations: t.options.annotations } : {}),
+      },
+    ]);
     return this.toolList;
   }
 }

@@ -25,16 +25,27 @@ const decoded = (v: string): string | undefined => {
   return Buffer.from(text, 'utf8').toString('base64') === m[1] ? text : undefined;
 };
 
-const mismatch = (message: string): RpcError => new RpcError(RpcCode.HeaderMismatch, `Bad Request: ${message}`, undefined, 400);
+const mismatch = (message: string): RpcError =>
+  new RpcError(RpcCode.HeaderMismatch, `Bad Request: ${message}`, undefined, 400);
 
 /**
  * The checks the SDK runs after classifying a request, repeated for the methods this library
  * answers in front of it: the claimed version is supported, then every required header is present
  * and repeats the body. (The SDK keeps these helpers private; the classifier alone lets both pass.)
  */
-export function checkStandardHeaders(method: string, params: Record<string, unknown>, version: string, h: IncomingHttpHeaders): void {
+export function checkStandardHeaders(
+  method: string,
+  params: Record<string, unknown>,
+  version: string,
+  h: IncomingHttpHeaders,
+): void {
   if (!SUPPORTED.includes(version)) {
-    throw new RpcError(RpcCode.UnsupportedVersion, `Unsupported protocol version: ${version}`, { supported: SUPPORTED, requested: version }, 400);
+    throw new RpcError(
+      RpcCode.UnsupportedVersion,
+      `Unsupported protocol version: ${version}`,
+      { supported: SUPPORTED, requested: version },
+      400,
+    );
   }
   const pv = header(h, 'mcp-protocol-version');
   if (pv === undefined) throw mismatch('the required MCP-Protocol-Version header is absent');

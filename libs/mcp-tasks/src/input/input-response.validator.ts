@@ -10,7 +10,10 @@ export function isValidInputResponse(request: InputRequest, answer: unknown): bo
   if (!isObject(answer)) return false;
   switch (request.method) {
     case 'elicitation/create':
-      return ['accept', 'decline', 'cancel'].includes(answer.action as string) && (answer.content === undefined || isObject(answer.content));
+      return (
+        ['accept', 'decline', 'cancel'].includes(answer.action as string) &&
+        (answer.content === undefined || isObject(answer.content))
+      );
     case 'sampling/createMessage':
       return answer.content !== undefined && answer.content !== null;
     case 'roots/list':

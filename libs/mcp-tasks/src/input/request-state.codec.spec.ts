@@ -29,9 +29,16 @@ describe('RequestStateCodec', () => {
   it('refuses tampering, another key, garbage and expiry', () => {
     const state = codec.seal({ ...bind, answers: {} }, 0);
     expect(() => codec.open(`${state}x`, bind, 1)).toThrow('Invalid requestState');
-    expect(() => codec.open(state.replace(/^./, (c) => (c === 'e' ? 'f' : 'e')), bind, 1)).toThrow('Invalid requestState');
+    expect(() =>
+      codec.open(
+        state.replace(/^./, (c) => (c === 'e' ? 'f' : 'e')),
+        bind,
+        1,
+      ),
+    ).toThrow('Invalid requestState');
     expect(() => new RequestStateCodec(randomBytes(32), 1000).open(state, bind, 1)).toThrow('Invalid requestState');
-    for (const junk of [undefined, 42, '', 'a.b.c', '.']) expect(() => codec.open(junk, bind, 1)).toThrow('Invalid requestState');
+    for (const junk of [undefined, 42, '', 'a.b.c', '.'])
+      expect(() => codec.open(junk, bind, 1)).toThrow('Invalid requestState');
     expect(() => codec.open(state, bind, 1000)).toThrow(/expired/);
   });
 });

@@ -20,14 +20,21 @@ export interface RequestStatePayload {
  * changes, or a state issued to someone else, for another call, or expired, is refused.
  */
 export class RequestStateCodec {
-  constructor(private readonly secret: Buffer, private readonly ttlMs: number) {}
+  constructor(
+    private readonly secret: Buffer,
+    private readonly ttlMs: number,
+  ) {}
 
   seal(p: Omit<RequestStatePayload, 'exp'>, now = Date.now()): string {
     const body = Buffer.from(JSON.stringify({ ...p, exp: now + this.ttlMs })).toString('base64url');
     return `${body}.${this.mac(body)}`;
   }
 
-  open(state: unknown, expect: { tool: string; owner: string; args: string }, now = Date.now()): Record<string, unknown> {
+  open(
+    state: unknown,
+    expect: { tool: string; owner: string; args: string },
+    now = Date.now(),
+  ): Record<string, unknown> {
     if (typeof state !== 'string') throw invalid();
     const [body, mac, extra] = state.split('.');
     if (!body || !mac || extra !== undefined) throw invalid();

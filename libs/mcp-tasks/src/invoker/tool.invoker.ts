@@ -61,8 +61,17 @@ export class ToolInvoker {
   }
 
   private create(instance: object, method: (...a: unknown[]) => unknown, name: string): Runner {
-    return this.ecc.create(instance, method, name, ROUTE_ARGS_METADATA, noHttpParams, undefined, undefined,
-      { guards: false, interceptors: true, filters: true }, MCP_CONTEXT_TYPE) as Runner;
+    return this.ecc.create(
+      instance,
+      method,
+      name,
+      ROUTE_ARGS_METADATA,
+      noHttpParams,
+      undefined,
+      undefined,
+      { guards: false, interceptors: true, filters: true },
+      MCP_CONTEXT_TYPE,
+    ) as Runner;
   }
 
   /** The method behind a wrapper that carries its metadata, with the telemetry interceptor first. */
@@ -86,8 +95,17 @@ export class ToolInvoker {
     copyMetadata(method, probe);
     const own = (Reflect.getMetadata(GUARDS_METADATA, method) as unknown[] | undefined) ?? [];
     Reflect.defineMetadata(GUARDS_METADATA, [this.scopes, ...own], probe);
-    return this.ecc.create(instance, probe, name, 'mcp-tasks:no-params', noHttpParams, undefined, undefined,
-      { guards: true, interceptors: false, filters: false }, MCP_CONTEXT_TYPE) as Runner;
+    return this.ecc.create(
+      instance,
+      probe,
+      name,
+      'mcp-tasks:no-params',
+      noHttpParams,
+      undefined,
+      undefined,
+      { guards: true, interceptors: false, filters: false },
+      MCP_CONTEXT_TYPE,
+    ) as Runner;
   }
 }
 

@@ -7,13 +7,28 @@ const server = { name: 's', version: '1' };
 describe('resolveOptions', () => {
   it('applies every default', () => {
     const o = resolveOptions({ server });
-    expect(o).toMatchObject({ path: '/mcp', ttl: 3_600_000, pollInterval: 1_000, maxPerPrincipal: 100, maxTasks: Infinity, tasks: true, requestStateTtl: 600_000 });
+    expect(o).toMatchObject({
+      path: '/mcp',
+      ttl: 3_600_000,
+      pollInterval: 1_000,
+      maxPerPrincipal: 100,
+      maxTasks: Infinity,
+      tasks: true,
+      requestStateTtl: 600_000,
+    });
     expect(o.store).toBeInstanceOf(MemoryTaskStore);
     expect(o.requestStateSecret.length).toBe(32);
   });
 
   it('keeps given values, trims a trailing slash and accepts Infinity and ttl null', () => {
-    const o = resolveOptions({ server, path: '/api/mcp/', maxPerPrincipal: Infinity, ttl: null, tasks: false, requestStateSecret: 'x'.repeat(16) });
+    const o = resolveOptions({
+      server,
+      path: '/api/mcp/',
+      maxPerPrincipal: Infinity,
+      ttl: null,
+      tasks: false,
+      requestStateSecret: 'x'.repeat(16),
+    });
     expect(o).toMatchObject({ path: '/api/mcp', maxPerPrincipal: Infinity, ttl: null, tasks: false });
     expect(o.requestStateSecret.toString()).toBe('x'.repeat(16));
   });

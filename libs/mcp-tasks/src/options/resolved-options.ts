@@ -39,7 +39,8 @@ const fail = (msg: string): never => {
 };
 
 const positive = (name: string, value: unknown, allowInfinity: boolean): void => {
-  const ok = typeof value === 'number' && value > 0 && (Number.isInteger(value) || (allowInfinity && value === Infinity));
+  const ok =
+    typeof value === 'number' && value > 0 && (Number.isInteger(value) || (allowInfinity && value === Infinity));
   if (!ok) fail(`${name} must be a positive integer${allowInfinity ? ' or Infinity' : ''} (got ${String(value)})`);
 };
 
@@ -47,7 +48,13 @@ const positive = (name: string, value: unknown, allowInfinity: boolean): void =>
 export function resolveOptions(raw: McpTasksModuleOptions | undefined): ResolvedOptions {
   if (!raw || typeof raw !== 'object') return fail('options are required');
   const { server } = raw;
-  if (!server || typeof server.name !== 'string' || !server.name || typeof server.version !== 'string' || !server.version) {
+  if (
+    !server ||
+    typeof server.name !== 'string' ||
+    !server.name ||
+    typeof server.version !== 'string' ||
+    !server.version
+  ) {
     fail('server.name and server.version are required strings');
   }
   const o = {
@@ -59,7 +66,13 @@ export function resolveOptions(raw: McpTasksModuleOptions | undefined): Resolved
     tasks: true,
     requestStateTtl: 600_000,
     ...Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)),
-  } as McpTasksModuleOptions & Required<Pick<McpTasksModuleOptions, 'path' | 'pollInterval' | 'maxPerPrincipal' | 'maxTasks' | 'tasks' | 'requestStateTtl'>>;
+  } as McpTasksModuleOptions &
+    Required<
+      Pick<
+        McpTasksModuleOptions,
+        'path' | 'pollInterval' | 'maxPerPrincipal' | 'maxTasks' | 'tasks' | 'requestStateTtl'
+      >
+    >;
   if (typeof o.path !== 'string' || !o.path.startsWith('/')) fail(`path must start with "/" (got ${String(o.path)})`);
   if (o.ttl !== null) positive('ttl', o.ttl, false);
   positive('pollInterval', o.pollInterval, false);
@@ -73,12 +86,19 @@ export function resolveOptions(raw: McpTasksModuleOptions | undefined): Resolved
   if (o.scope !== undefined && typeof o.scope !== 'function') fail('scope must be a function');
   if (o.auth !== undefined) checkAuth(o.auth);
   if (o.store !== undefined && !isStore(o.store) && (o.store as { type?: string }).type !== 'typeorm') {
-    fail('store must implement TaskStore (create, get, update, sweep, renewLeases, reclaimExpiredLeases) or be { type: "typeorm" }');
+    fail(
+      'store must implement TaskStore (create, get, update, sweep, renewLeases, reclaimExpiredLeases) or be { type: "typeorm" }',
+    );
   }
-  if (o.bus !== undefined && !isBus(o.bus) && (o.bus as { type?: string }).type !== 'postgres') fail('bus must implement TaskEventBus (publish, subscribe) or be { type: "postgres" }');
+  if (o.bus !== undefined && !isBus(o.bus) && (o.bus as { type?: string }).type !== 'postgres')
+    fail('bus must implement TaskEventBus (publish, subscribe) or be { type: "postgres" }');
   if (o.lease !== undefined) positive('lease', o.lease, false);
-  if (o.shutdownGrace !== undefined && !(Number.isInteger(o.shutdownGrace) && o.shutdownGrace >= 0)) fail('shutdownGrace must be a non-negative integer');
-  if (o.requestStateSecret !== undefined && (typeof o.requestStateSecret !== 'string' || o.requestStateSecret.length < 16)) {
+  if (o.shutdownGrace !== undefined && !(Number.isInteger(o.shutdownGrace) && o.shutdownGrace >= 0))
+    fail('shutdownGrace must be a non-negative integer');
+  if (
+    o.requestStateSecret !== undefined &&
+    (typeof o.requestStateSecret !== 'string' || o.requestStateSecret.length < 16)
+  ) {
     fail('requestStateSecret must be a string of at least 16 characters');
   }
   return {
@@ -112,14 +132,19 @@ function checkAuth(auth: McpAuthOptions): void {
   } catch {
     fail(`auth.resource must be an absolute URL (got ${String(auth.resource)})`);
   }
-  if (!Array.isArray(auth.authorizationServers) || auth.authorizationServers.length === 0) fail('auth.authorizationServers must list at least one server');
+  if (!Array.isArray(auth.authorizationServers) || auth.authorizationServers.length === 0)
+    fail('auth.authorizationServers must list at least one server');
   if (!auth.strategy && !auth.secretOrKey && !auth.jwksUri) fail('auth needs secretOrKey, jwksUri or strategy');
   if (!auth.strategy && !auth.issuer) fail('auth.issuer is required with the built-in JWT strategy');
-  if (auth.cacheTtl !== undefined && !(Number.isInteger(auth.cacheTtl) && auth.cacheTtl >= 0)) fail('auth.cacheTtl must be a non-negative integer');
+  if (auth.cacheTtl !== undefined && !(Number.isInteger(auth.cacheTtl) && auth.cacheTtl >= 0))
+    fail('auth.cacheTtl must be a non-negative integer');
 }
 
 export const isStore = (s: unknown): s is TaskStore =>
-  !!s && ['create', 'get', 'update', 'sweep', 'renewLeases', 'reclaimExpiredLeases'].every((m) => typeof (s as Record<string, unknown>)[m] === 'function');
+  !!s &&
+  ['create', 'get', 'update', 'sweep', 'renewLeases', 'reclaimExpiredLeases'].every(
+    (m) => typeof (s as Record<string, unknown>)[m] === 'function',
+  );
 
 export const isBus = (b: unknown): b is TaskEventBus =>
   !!b && ['publish', 'subscribe'].every((m) => typeof (b as Record<string, unknown>)[m] === 'function');

@@ -8,7 +8,8 @@ export async function loadPeer<T>(name: string, feature: string): Promise<T> {
   try {
     return (await import(name)) as T;
   } catch (err) {
-    if (isMissing(err, name)) throw new Error(`McpTasksModule: ${feature} needs the package "${name}" — install it: npm install ${name}`);
+    if (isMissing(err, name))
+      throw new Error(`McpTasksModule: ${feature} needs the package "${name}" — install it: npm install ${name}`);
     throw err;
   }
 }

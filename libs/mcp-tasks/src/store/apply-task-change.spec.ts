@@ -3,8 +3,17 @@ import { applyTaskChange, isLive } from './apply-task-change.js';
 import type { TaskChange, TaskRecord } from './task.record.js';
 
 const task = (over: Partial<TaskRecord> = {}): TaskRecord => ({
-  id: 't', owner: 'o', tool: 'x', status: 'working', inputRequests: {}, inputResponses: {}, requiredScopes: [],
-  createdAt: 0, updatedAt: 0, expiresAt: 100, ...over,
+  id: 't',
+  owner: 'o',
+  tool: 'x',
+  status: 'working',
+  inputRequests: {},
+  inputResponses: {},
+  requiredScopes: [],
+  createdAt: 0,
+  updatedAt: 0,
+  expiresAt: 100,
+  ...over,
 });
 const q = { method: 'elicitation/create' as const, params: { message: '?' } };
 
@@ -27,13 +36,23 @@ describe('applyTaskChange', () => {
   it('inherited names (valueOf, constructor) are never outstanding or answered keys', () => {
     const waiting = task({ status: 'input_required', inputRequests: { a: q } });
     expect(applyTaskChange(waiting, { kind: 'answer', responses: { valueOf: 1, constructor: 2 } }, 6)).toBeNull();
-    expect(applyTaskChange(task(), { kind: 'ask', requests: { constructor: q } }, 6)).toMatchObject({ inputRequests: { constructor: q } });
+    expect(applyTaskChange(task(), { kind: 'ask', requests: { constructor: q } }, 6)).toMatchObject({
+      inputRequests: { constructor: q },
+    });
   });
 
   it('a terminal status is final', () => {
-    const cancelled = applyTaskChange(task({ status: 'input_required', inputRequests: { a: q } }), { kind: 'finish', status: 'cancelled' }, 9)!;
+    const cancelled = applyTaskChange(
+      task({ status: 'input_required', inputRequests: { a: q } }),
+      { kind: 'finish', status: 'cancelled' },
+      9,
+    )!;
     expect(cancelled).toMatchObject({ status: 'cancelled', inputRequests: {} });
-    const late: TaskChange[] = [{ kind: 'finish', status: 'completed', result: { content: [] } }, { kind: 'progress', statusMessage: 'x' }, { kind: 'answer', responses: { a: 1 } }];
+    const late: TaskChange[] = [
+      { kind: 'finish', status: 'completed', result: { content: [] } },
+      { kind: 'progress', statusMessage: 'x' },
+      { kind: 'answer', responses: { a: 1 } },
+    ];
     for (const change of late) {
       expect(applyTaskChange(cancelled, change, 10)).toBeNull();
     }

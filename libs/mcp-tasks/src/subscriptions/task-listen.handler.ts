@@ -46,11 +46,16 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
   /** Validates the request; throws an `RpcError` before anything is written. */
   check(req: ListenRequest): string[] {
     if (!declaresTasks(req.clientCapabilities)) {
-      throw RpcError.missingCapability({ extensions: { [TASKS_EXTENSION]: {} } }, `Listening to tasks needs the ${TASKS_EXTENSION} extension declared`);
+      throw RpcError.missingCapability(
+        { extensions: { [TASKS_EXTENSION]: {} } },
+        `Listening to tasks needs the ${TASKS_EXTENSION} extension declared`,
+      );
     }
     const ids = req.taskIds;
-    if (!Array.isArray(ids) || ids.some((t) => typeof t !== 'string')) throw RpcError.invalidParams('notifications.taskIds must be an array of task ids');
-    if (ids.length > MAX_LISTEN_TASKS) throw RpcError.invalidParams(`notifications.taskIds may name at most ${MAX_LISTEN_TASKS} tasks`);
+    if (!Array.isArray(ids) || ids.some((t) => typeof t !== 'string'))
+      throw RpcError.invalidParams('notifications.taskIds must be an array of task ids');
+    if (ids.length > MAX_LISTEN_TASKS)
+      throw RpcError.invalidParams(`notifications.taskIds may name at most ${MAX_LISTEN_TASKS} tasks`);
     return [...new Set(ids as string[])];
   }
 
@@ -89,12 +94,19 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
   beforeApplicationShutdown(): void {
     for (const [res, id] of this.open) {
       if (res.writableEnded || res.destroyed) continue;
-      res.end(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id, result: { resultType: 'complete', _meta: { [META.subscriptionId]: id } } })}\n\n`);
+      res.end(
+        `event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id, result: { resultType: 'complete', _meta: { [META.subscriptionId]: id } } })}\n\n`,
+      );
     }
     this.open.clear();
   }
 
-  private async push(id: string, last: Map<string, string>, subscriptionId: string | number, res: ServerResponse): Promise<void> {
+  private async push(
+    id: string,
+    last: Map<string, string>,
+    subscriptionId: string | number,
+    res: ServerResponse,
+  ): Promise<void> {
     // A failed read only skips this change; the next one (or the client's poll) catches up.
     const task = await this.store.get(id, Date.now()).catch(() => undefined);
     if (!task || res.writableEnded || res.destroyed) return;
@@ -103,7 +115,10 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
     last.set(id, sig);
     send(res, {
       method: 'notifications/tasks',
-      params: { ...detailedWireTask(task, this.options.pollInterval), _meta: { [META.subscriptionId]: subscriptionId } },
+      params: {
+        ...detailedWireTask(task, this.options.pollInterval),
+        _meta: { [META.subscriptionId]: subscriptionId },
+      },
     });
   }
 
@@ -126,5 +141,6 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
 const signature = (t: TaskRecord): string => `${t.status}|${Object.keys(t.inputRequests).sort().join(',')}`;
 
 const send = (res: ServerResponse, message: Record<string, unknown>): void => {
-  if (!res.writableEnded && !res.destroyed) res.write(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', ...message })}\n\n`);
+  if (!res.writableEnded && !res.destroyed)
+    res.write(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', ...message })}\n\n`);
 };

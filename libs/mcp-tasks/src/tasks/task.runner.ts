@@ -1,4 +1,11 @@
-import { HttpException, Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import {
+  HttpException,
+  Inject,
+  Injectable,
+  Logger,
+  type BeforeApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CallInfo } from '../context/base-tool.context.js';
@@ -67,7 +74,11 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
   }
 
   /** Stores a new task (caps checked atomically); the caller answers with it, then calls `run`. */
-  async create(info: CallInfo, answers: Record<string, unknown>, requiredScopes: string[]): Promise<TaskRecord | CreateOutcome> {
+  async create(
+    info: CallInfo,
+    answers: Record<string, unknown>,
+    requiredScopes: string[],
+  ): Promise<TaskRecord | CreateOutcome> {
     const now = Date.now();
     const task: TaskRecord = {
       id: newTaskId(),
@@ -92,8 +103,16 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
   run(task: TaskRecord, tool: CompiledTool, args: object, info: CallInfo): void {
     const handle = new TaskRunHandle();
     this.running.set(task.id, handle);
-    const ctx = new TaskToolContext(info, task, this.store, (c) => this.apply(task.id, c), handle, this.options.pollInterval);
-    const expiry = task.expiresAt === null ? undefined : setTimeout(() => handle.abort('expired'), task.expiresAt - Date.now());
+    const ctx = new TaskToolContext(
+      info,
+      task,
+      this.store,
+      (c) => this.apply(task.id, c),
+      handle,
+      this.options.pollInterval,
+    );
+    const expiry =
+      task.expiresAt === null ? undefined : setTimeout(() => handle.abort('expired'), task.expiresAt - Date.now());
     expiry?.unref();
     setImmediate(() => {
       void this.execute(task.id, () => tool.run(args, ctx), handle).finally(() => {
@@ -136,7 +155,8 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
   private failure(id: string, err: unknown): TaskChange {
     if (err instanceof ToolError) return { kind: 'finish', status: 'completed', result: toolErrorResult(err) };
     if (err instanceof RpcError) return { kind: 'finish', status: 'failed', error: err.toJSON() };
-    if (err instanceof HttpException && err.getStatus() < 500) return { kind: 'finish', status: 'failed', error: fromHttpException(err).toJSON() };
+    if (err instanceof HttpException && err.getStatus() < 500)
+      return { kind: 'finish', status: 'failed', error: fromHttpException(err).toJSON() };
     this.logger.error(`task ${id} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     return { kind: 'finish', status: 'failed', error: INTERNAL };
   }
@@ -169,7 +189,8 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
     this.stopping = true;
     clearInterval(this.renewal);
     const deadline = Date.now() + this.options.shutdownGrace;
-    while (this.running.size > 0 && Date.now() < deadline) await sleep(Math.min(50, Math.max(1, deadline - Date.now())));
+    while (this.running.size > 0 && Date.now() < deadline)
+      await sleep(Math.min(50, Math.max(1, deadline - Date.now())));
     const error = { code: RpcCode.InternalError, message: 'The task was interrupted: the server shut down' };
     await Promise.all(
       [...this.running.entries()].map(async ([id, handle]) => {
@@ -181,4 +202,5 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
   }
 }
 
-const isAbort = (err: unknown): boolean => err instanceof Error && (err.name === 'AbortError' || err.message === 'cancelled');
+const isAbort = (err: unknown): boolean =>
+  err instanceof Error && (err.name === 'AbortError' || err.message === 'cancelled');

@@ -7,7 +7,10 @@ import { TaskStore } from '../store/task-store.interface.js';
 const BATCH = 500;
 const MAX_INTERVAL = 60_000;
 
-const INTERRUPTED = { code: RpcCode.InternalError, message: 'The task was interrupted: the instance running it stopped' };
+const INTERRUPTED = {
+  code: RpcCode.InternalError,
+  message: 'The task was interrupted: the instance running it stopped',
+};
 
 /**
  * Housekeeping every instance does (stores make it safe to do at once): deletes expired tasks in

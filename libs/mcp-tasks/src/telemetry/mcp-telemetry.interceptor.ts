@@ -1,4 +1,11 @@
-import { Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor, type OnModuleInit } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { Observable } from 'rxjs';
 import type { BaseToolContext } from '../context/base-tool.context.js';
@@ -45,7 +52,12 @@ export class McpTelemetryInterceptor implements NestInterceptor, OnModuleInit {
 
   intercept(ec: ExecutionContext, next: CallHandler): Observable<unknown> {
     const ctx = McpContext.tool(ec) as BaseToolContext;
-    const base: McpTaskStartEvent = { tool: ctx.tool, server: this.options.server.name, requestId: ctx.requestId, ...(ctx.taskId ? { taskId: ctx.taskId } : {}) };
+    const base: McpTaskStartEvent = {
+      tool: ctx.tool,
+      server: this.options.server.name,
+      requestId: ctx.requestId,
+      ...(ctx.taskId ? { taskId: ctx.taskId } : {}),
+    };
     const attributes = {
       'gen_ai.operation.name': 'execute_tool',
       'gen_ai.tool.name': ctx.tool,
@@ -53,7 +65,12 @@ export class McpTelemetryInterceptor implements NestInterceptor, OnModuleInit {
       'jsonrpc.request.id': String(ctx.requestId),
       ...(ctx.taskId ? { 'mcp.task.id': ctx.taskId } : {}),
     };
-    const { span, context } = this.tracing.startSpan(`execute_tool ${ctx.tool}`, 'internal', attributes, ctx.traceContext);
+    const { span, context } = this.tracing.startSpan(
+      `execute_tool ${ctx.tool}`,
+      'internal',
+      attributes,
+      ctx.traceContext,
+    );
     const started = performance.now();
     this.events?.emit(McpTaskEvents.start, base);
     const stop = (status: McpRunOutcome, isError: boolean): void => {
@@ -64,26 +81,32 @@ export class McpTelemetryInterceptor implements NestInterceptor, OnModuleInit {
     };
     return new Observable((subscriber) => {
       // The tool runs with its execute_tool span active, so spans it makes nest under it.
-      const sub = this.tracing.with(context, () => next.handle().subscribe({
-        next: (value) => {
-          const isError = !!(value && typeof value === 'object' && (value as { isError?: unknown }).isError === true);
-          stop('completed', isError);
-          subscriber.next(value);
-        },
-        error: (err: unknown) => {
-          const cancelled = ctx.signal.aborted && !(err instanceof ToolError);
-          if (err instanceof InputRequiredSignal) stop('input_required', false);
-          else if (err instanceof ToolError) stop('completed', true);
-          else if (cancelled) stop('cancelled', false);
-          else {
-            span.fail(err);
-            this.events?.emit(McpTaskEvents.exception, { ...base, error: err, durationMs: performance.now() - started });
-            stop('failed', false);
-          }
-          subscriber.error(err);
-        },
-        complete: () => subscriber.complete(),
-      }));
+      const sub = this.tracing.with(context, () =>
+        next.handle().subscribe({
+          next: (value) => {
+            const isError = !!(value && typeof value === 'object' && (value as { isError?: unknown }).isError === true);
+            stop('completed', isError);
+            subscriber.next(value);
+          },
+          error: (err: unknown) => {
+            const cancelled = ctx.signal.aborted && !(err instanceof ToolError);
+            if (err instanceof InputRequiredSignal) stop('input_required', false);
+            else if (err instanceof ToolError) stop('completed', true);
+            else if (cancelled) stop('cancelled', false);
+            else {
+              span.fail(err);
+              this.events?.emit(McpTaskEvents.exception, {
+                ...base,
+                error: err,
+                durationMs: performance.now() - started,
+              });
+              stop('failed', false);
+            }
+            subscriber.error(err);
+          },
+          complete: () => subscriber.complete(),
+        }),
+      );
       return () => sub.unsubscribe();
     });
   }

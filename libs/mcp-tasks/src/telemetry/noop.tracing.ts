@@ -12,11 +12,22 @@ export class NoopTracing implements McpTracing {
     return undefined;
   }
 
-  inSpan<T>(_name: string, _kind: string, _attributes: object, parent: TraceContext, fn: (span: McpSpan, context: TraceContext) => Promise<T>): Promise<T> {
+  inSpan<T>(
+    _name: string,
+    _kind: string,
+    _attributes: object,
+    parent: TraceContext,
+    fn: (span: McpSpan, context: TraceContext) => Promise<T>,
+  ): Promise<T> {
     return fn(NOOP_SPAN, parent);
   }
 
-  startSpan(_name: string, _kind: string, _attributes: object, parent: TraceContext): { span: McpSpan; context: TraceContext } {
+  startSpan(
+    _name: string,
+    _kind: string,
+    _attributes: object,
+    parent: TraceContext,
+  ): { span: McpSpan; context: TraceContext } {
     return { span: NOOP_SPAN, context: parent };
   }
 

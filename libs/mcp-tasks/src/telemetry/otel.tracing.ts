@@ -26,7 +26,13 @@ export class OtelTracing implements McpTracing {
     return this.api.context.active();
   }
 
-  async inSpan<T>(name: string, kind: 'server' | 'internal', attributes: SpanAttributes, parent: TraceContext, fn: (span: McpSpan, context: TraceContext) => Promise<T>): Promise<T> {
+  async inSpan<T>(
+    name: string,
+    kind: 'server' | 'internal',
+    attributes: SpanAttributes,
+    parent: TraceContext,
+    fn: (span: McpSpan, context: TraceContext) => Promise<T>,
+  ): Promise<T> {
     const { span, context } = this.startSpan(name, kind, attributes, parent);
     try {
       return await this.api.context.with(context as otel.Context, () => fn(span, context));
@@ -38,7 +44,12 @@ export class OtelTracing implements McpTracing {
     }
   }
 
-  startSpan(name: string, kind: 'server' | 'internal', attributes: SpanAttributes, parent: TraceContext): { span: McpSpan; context: TraceContext } {
+  startSpan(
+    name: string,
+    kind: 'server' | 'internal',
+    attributes: SpanAttributes,
+    parent: TraceContext,
+  ): { span: McpSpan; context: TraceContext } {
     const base = (parent as otel.Context | undefined) ?? this.api.context.active();
     const kindOf = kind === 'server' ? this.api.SpanKind.SERVER : this.api.SpanKind.INTERNAL;
     const span = this.tracer.startSpan(name, { kind: kindOf, attributes }, base);

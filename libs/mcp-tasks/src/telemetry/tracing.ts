@@ -31,10 +31,21 @@ export abstract class McpTracing {
    * Runs `fn` in a new span, active while it runs, with `context` being the parent plus the span;
    * a throw marks the span failed; the span ends when `fn` settles.
    */
-  abstract inSpan<T>(name: string, kind: 'server' | 'internal', attributes: SpanAttributes, parent: TraceContext, fn: (span: McpSpan, context: TraceContext) => Promise<T>): Promise<T>;
+  abstract inSpan<T>(
+    name: string,
+    kind: 'server' | 'internal',
+    attributes: SpanAttributes,
+    parent: TraceContext,
+    fn: (span: McpSpan, context: TraceContext) => Promise<T>,
+  ): Promise<T>;
 
   /** A span the caller ends itself, with the context that has it as the active span. */
-  abstract startSpan(name: string, kind: 'server' | 'internal', attributes: SpanAttributes, parent: TraceContext): { span: McpSpan; context: TraceContext };
+  abstract startSpan(
+    name: string,
+    kind: 'server' | 'internal',
+    attributes: SpanAttributes,
+    parent: TraceContext,
+  ): { span: McpSpan; context: TraceContext };
 
   /** Runs `fn` with `context` active. */
   abstract with<T>(context: TraceContext, fn: () => T): T;

@@ -19,10 +19,15 @@ export async function validateArguments(tool: ToolDefinition, raw: unknown): Pro
   const dto = tool.options.input;
   if (!dto) return args;
   const instance = plainToInstance(dto, args);
-  const errors = await validate(instance, { forbidUnknownValues: false, validationError: { target: false, value: false } });
+  const errors = await validate(instance, {
+    forbidUnknownValues: false,
+    validationError: { target: false, value: false },
+  });
   if (errors.length > 0) {
     const messages = flatten(errors);
-    throw RpcError.invalidParams(`Invalid arguments for tool ${tool.name}: ${messages.join('; ')}`, { errors: messages });
+    throw RpcError.invalidParams(`Invalid arguments for tool ${tool.name}: ${messages.join('; ')}`, {
+      errors: messages,
+    });
   }
   return instance;
 }

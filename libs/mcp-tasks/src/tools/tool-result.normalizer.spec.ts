@@ -6,7 +6,11 @@ describe('toCallToolResult', () => {
   it.each([
     ['a string', 'hi', { content: [{ type: 'text', text: 'hi' }] }],
     ['nothing', undefined, { content: [] }],
-    ['a content array', [{ type: 'image', data: 'x', mimeType: 'image/png' }], { content: [{ type: 'image', data: 'x', mimeType: 'image/png' }] }],
+    [
+      'a content array',
+      [{ type: 'image', data: 'x', mimeType: 'image/png' }],
+      { content: [{ type: 'image', data: 'x', mimeType: 'image/png' }] },
+    ],
     ['a full result', { content: [], isError: true, resultType: 'task' }, { content: [], isError: true }],
     ['structured content only', { structuredContent: { a: 1 } }, { content: [], structuredContent: { a: 1 } }],
     ['a plain object', { a: 1 }, { content: [{ type: 'text', text: '{"a":1}' }], structuredContent: { a: 1 } }],
@@ -16,6 +20,10 @@ describe('toCallToolResult', () => {
   });
 
   it('a ToolError becomes an isError result with its message', () => {
-    expect(toolErrorResult(new ToolError('nope', { field: 'a' }))).toEqual({ content: [{ type: 'text', text: 'nope' }], isError: true, structuredContent: { field: 'a' } });
+    expect(toolErrorResult(new ToolError('nope', { field: 'a' }))).toEqual({
+      content: [{ type: 'text', text: 'nope' }],
+      isError: true,
+      structuredContent: { field: 'a' },
+    });
   });
 });

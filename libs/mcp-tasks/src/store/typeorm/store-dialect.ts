@@ -25,6 +25,8 @@ export function dialectFor(dataSource: DataSource): StoreDialect {
     case 'sqlite':
       return new SqliteDialect(dataSource);
     default:
-      throw new Error(`TypeOrmTaskStore: unsupported database type "${dataSource.options.type}" (use postgres or better-sqlite3)`);
+      throw new Error(
+        `TypeOrmTaskStore: unsupported database type "${dataSource.options.type}" (use postgres or better-sqlite3)`,
+      );
   }
 }

@@ -123,7 +123,12 @@ export class TypeOrmTaskStore implements TaskStore {
   }
 
   private async writeChange(m: EntityManager, task: TaskRecord): Promise<void> {
-    await m.createQueryBuilder().update(McpTaskEntity).set(changedColumns(task)).where('id = :id', { id: task.id }).execute();
+    await m
+      .createQueryBuilder()
+      .update(McpTaskEntity)
+      .set(changedColumns(task))
+      .where('id = :id', { id: task.id })
+      .execute();
   }
 
   /** Live = not terminal and not expired at `now`; the owner's, or everyone's. */
