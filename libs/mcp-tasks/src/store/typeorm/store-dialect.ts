@@ -18,7 +18,8 @@ export interface StoreDialect {
 }
 
 export function dialectFor(dataSource: DataSource): StoreDialect {
-  switch (dataSource.options.type) {
+  // As a string: typeorm 1.x dropped "sqlite" from its type union (the driver name still reads it).
+  switch (dataSource.options.type as string) {
     case 'postgres':
       return new PostgresDialect(dataSource);
     case 'better-sqlite3':

@@ -126,7 +126,7 @@ export class TypeOrmTaskStore implements TaskStore {
     await m
       .createQueryBuilder()
       .update(McpTaskEntity)
-      .set(changedColumns(task))
+      .set(changedColumns(task) as QueryDeepPartialEntity<McpTaskEntity>)
       .where('id = :id', { id: task.id })
       .execute();
   }

@@ -1,0 +1,316 @@
+#!/usr/bin/env node
+// Adoption test: packs @mcp-tasks/nestjs and @mcp-tasks/client, generates fresh Nest apps with the
+// Nest CLI in a temp dir, installs the nestjs tarball into each the way a user would, adds a tool
+// (fixtures/), builds and starts each app, and checks it over HTTP with the client tarball installed
+// in a plain Node project. One line per case, then "N passed, N failed"; exit 1 on any failure.
+//
+//   node test/adopt/run.mjs                  # all apps (from the repository root)
+//   node test/adopt/run.mjs --only nest11    # apps whose name contains "nest11" (comma-separated list)
+//   node test/adopt/run.mjs --keep           # keep the temp dir (apps, tarballs, logs) and print it
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { childEnv, exec, killAll, startApp, tail } from './support.mjs';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, '../..');
+const FIXTURES = path.join(HERE, 'fixtures');
+const argv = process.argv.slice(2);
+const keep = argv.includes('--keep');
+const only = argv.flatMap((a, i) => (argv[i - 1] === '--only' ? a.split(',') : []));
+
+// Generous: installs and builds compete with everything else on a loaded 2-core machine.
+const MIN = 60_000;
+const T = { npm: 15 * MIN, generate: 5 * MIN, build: 5 * MIN, start: 2 * MIN, checks: 5 * MIN };
+const CLI12 = '@nestjs/cli@12';
+const CLI11 = '@nestjs/cli@11';
+// Must match the issuer in fixtures/nest11/src/app.module.ts.
+const JWT_ISSUER = 'https://adopt-issuer.invalid';
+const JWT_SECRET = 'adopt-test-secret-adopt-test-secret-0123456789';
+
+// ---- The apps ----------------------------------------------------------------------------------
+// overlays: fixture folders copied over the generated app (later ones win).
+// extras: optional peers the app's cases need, next to the tarball in the same `npm install`.
+const APPS = [
+  {
+    name: 'nest12-esm',
+    via: `${CLI12} new (ESM, as generated)`,
+    generate: (name) => ['npx', ['-y', CLI12, 'new', name, '--package-manager', 'npm', '--skip-git', '--skip-install']],
+    overlays: ['common'],
+    extras: [],
+    runs: [memoryRun],
+  },
+  {
+    // `nest new` (12) asks "Which module system?" (ESM | CJS) when it has a terminal and takes ESM
+    // without one; answering CJS runs the same application schematic with type=cjs, as done here.
+    name: 'nest12-cjs',
+    via: `${CLI12}'s application schematic with --type=cjs (the CJS answer of nest new)`,
+    generate: (name) => [
+      'npx',
+      [
+        '-y',
+        '-p',
+        CLI12,
+        'schematics',
+        '@nestjs/schematics:application',
+        `--name=${name}`,
+        '--type=cjs',
+        '--package-manager=npm',
+      ],
+    ],
+    overlays: ['common'],
+    extras: [],
+    runs: [memoryRun],
+  },
+  {
+    name: 'nest11-cjs',
+    via: `${CLI11} new (CommonJS)`,
+    generate: (name) => ['npx', ['-y', CLI11, 'new', name, '--package-manager', 'npm', '--skip-git', '--skip-install']],
+    overlays: ['common', 'nest11'],
+    // @nestjs/typeorm 12 wants Nest 12; a bare `typeorm` is 1.x, inside the library's peer range.
+    extras: ['@nestjs/typeorm@^11', 'typeorm', 'better-sqlite3@^12', 'passport-jwt@^4'],
+    allowScripts: ['better-sqlite3'], // npm 11 asks packages with install scripts to be allowed
+    runs: [memoryRun, node10Run, sqliteRun, authRun],
+  },
+];
+
+// ---- Reporting ---------------------------------------------------------------------------------
+let passed = 0;
+let failed = 0;
+function pass(name, what) {
+  passed++;
+  console.log(`PASS ${name}: ${what}`);
+}
+function fail(name, what, why, log) {
+  failed++;
+  console.log(`FAIL ${name}: ${what}: ${why}`);
+  if (log) console.log(tail(log));
+}
+const note = (msg) => console.log(`adopt: ${msg}`);
+
+/** Keeps every command's and app's output under <tmp>/logs, for --keep. */
+let logCount = 0;
+function saveLog(label, text) {
+  const file = path.join(
+    tmp,
+    'logs',
+    `${String(++logCount).padStart(2, '0')}-${label.replace(/[^\w.-]+/g, '_').slice(0, 60)}.log`,
+  );
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+}
+
+/** A setup step as a case: `fn` returns nothing or throws an Error with an optional `log`. */
+async function step(name, what, fn) {
+  try {
+    await fn();
+    pass(name, what);
+    return true;
+  } catch (err) {
+    fail(name, what, err.message, err.log);
+    return false;
+  }
+}
+
+/** Runs a command; a non-zero exit throws with its output as the failure's log. */
+async function must(cmd, args, opts) {
+  const { code, out } = await exec(cmd, args, opts);
+  saveLog(`${path.basename(opts.cwd)}-${path.basename(cmd)}-${args[0]}`, out);
+  if (code !== 0) throw Object.assign(new Error(`${cmd} ${args.slice(0, 3).join(' ')}… exited ${code}`), { log: out });
+  return out;
+}
+
+/** Peer-dependency complaints npm printed about our package (e.g. a peer range the app's version misses). */
+function peerComplaints(out) {
+  const lines = out.split('\n').filter((l) => /\bpeer\w*\s+\S+\s+from\s+@mcp-tasks\//.test(l));
+  return [...new Set(lines.map((l) => l.replace(/^npm (warn|error)\s*/, '').trim()))];
+}
+
+/** Installs into `dir` and fails on a non-zero exit or a peer complaint about @mcp-tasks/*. */
+async function npmInstall(dir, specs) {
+  const out = await must('npm', ['install', '--no-audit', '--no-fund', ...specs], { cwd: dir, timeoutMs: T.npm });
+  const peers = peerComplaints(out);
+  if (peers.length) throw Object.assign(new Error(`npm reported peer conflicts: ${peers.join('; ')}`), { log: out });
+}
+
+// ---- Running an app and the client checks ------------------------------------------------------
+let tmp;
+let clientDir;
+let nestTarball;
+
+/** Starts the built app with `env`, runs `fn(handle)`, always stops it. False when it did not start. */
+async function withApp(name, dir, env, fn) {
+  let handle;
+  try {
+    handle = await startApp(dir, env, T.start);
+  } catch (err) {
+    saveLog(`${name}-app`, err.log ?? '');
+    fail(name, 'node dist/main.js starts and answers GET /', err.message, err.log);
+    return false;
+  }
+  try {
+    return await fn(handle);
+  } finally {
+    await handle.stop();
+    saveLog(`${name}-app`, handle.log());
+  }
+}
+
+/** Runs fixtures/client/check.mjs in the client project; one case per line it prints. True if all passed. */
+async function clientChecks(name, app, args) {
+  const { code, out } = await exec(process.execPath, ['check.mjs', ...args], { cwd: clientDir, timeoutMs: T.checks });
+  saveLog(`${name}-check-${args[0]}`, out);
+  const lines = out.split('\n').filter((l) => /^(PASS|FAIL) /.test(l));
+  if (!lines.length) {
+    fail(
+      name,
+      `client checks "${args[0]}"`,
+      `check.mjs printed no result (exit ${code})`,
+      `${out}\n--- app log ---\n${app.log()}`,
+    );
+    return false;
+  }
+  const lastFail = lines.findLastIndex((l) => l.startsWith('FAIL '));
+  lines.forEach((line, i) => {
+    if (line.startsWith('PASS ')) return pass(name, line.slice(5));
+    const [what, ...why] = line.slice(5).split(': ');
+    fail(name, what, why.join(': '), i === lastFail ? app.log() : undefined); // the app's log once, after the last failure
+  });
+  return lastFail < 0;
+}
+
+async function memoryRun(name, dir) {
+  await withApp(name, dir, {}, (app) => clientChecks(name, app, ['basic', app.base]));
+}
+
+/** Type-check only: the library's subpath entry must resolve without `exports` support too. */
+async function node10Run(name, dir) {
+  await step(
+    name,
+    'type-checks with the tsconfig of apps generated before Nest 11 (module commonjs, node10 resolution)',
+    () =>
+      must(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.node10.json'], {
+        cwd: dir,
+        timeoutMs: T.build,
+      }),
+  );
+}
+
+/** A task completes, the app stops, a new process on the same SQLite file still returns it. */
+async function sqliteRun(name, dir) {
+  const sub = `${name}/sqlite`;
+  const env = { ADOPT_STORE: 'sqlite', ADOPT_SQLITE_FILE: path.join(tmp, `${name}.sqlite`) };
+  const state = path.join(tmp, `${name}-task.json`);
+  const created = await withApp(sub, dir, env, (app) => clientChecks(sub, app, ['create', app.base, state]));
+  if (created) await withApp(sub, dir, env, (app) => clientChecks(sub, app, ['reread', app.base, state]));
+}
+
+async function authRun(name, dir) {
+  const sub = `${name}/auth`;
+  await withApp(sub, dir, { ADOPT_AUTH: '1', ADOPT_JWT_SECRET: JWT_SECRET }, (app) =>
+    clientChecks(sub, app, ['auth', app.base, JWT_SECRET, JWT_ISSUER]),
+  );
+}
+
+// ---- Setup steps -------------------------------------------------------------------------------
+async function pack() {
+  const dest = path.join(tmp, 'tarballs');
+  fs.mkdirSync(dest);
+  // prepack builds each package with the repository's TypeScript: install it on a fresh checkout.
+  if (!fs.existsSync(path.join(ROOT, 'node_modules/typescript/bin/tsc')))
+    await must('npm', ['ci', '--no-audit', '--no-fund'], { cwd: ROOT, timeoutMs: T.npm });
+  await must('npm', ['pack', '-w', 'libs/mcp-tasks', '-w', 'libs/mcp-tasks-client', '--pack-destination', dest], {
+    cwd: ROOT,
+    timeoutMs: T.npm,
+  });
+  const find = (prefix) => {
+    const file = fs.readdirSync(dest).find((f) => f.startsWith(prefix) && f.endsWith('.tgz'));
+    if (!file) throw new Error(`no ${prefix}*.tgz in ${dest}`);
+    return path.join(dest, file);
+  };
+  return { nest: find('mcp-tasks-nestjs-'), client: find('mcp-tasks-client-') };
+}
+
+async function setUpClient(clientTarball) {
+  clientDir = path.join(tmp, 'client');
+  fs.mkdirSync(clientDir);
+  await must('npm', ['init', '-y'], { cwd: clientDir, timeoutMs: T.npm });
+  await npmInstall(clientDir, [clientTarball, 'jsonwebtoken@^9']);
+  fs.copyFileSync(path.join(FIXTURES, 'client/check.mjs'), path.join(clientDir, 'check.mjs'));
+}
+
+async function adopt(app) {
+  const dir = path.join(tmp, app.name);
+  const started = Date.now();
+  note(`${app.name}: generating and installing…`);
+  const installed = await step(
+    app.name,
+    `generated by ${app.via}; npm install adds @mcp-tasks/nestjs from its tarball`,
+    async () => {
+      const [cmd, args] = app.generate(app.name);
+      await must(cmd, args, { cwd: tmp, timeoutMs: T.generate });
+      for (const overlay of app.overlays) fs.cpSync(path.join(FIXTURES, overlay), dir, { recursive: true });
+      for (const pkg of app.allowScripts ?? [])
+        await must('npm', ['pkg', 'set', `allowScripts.${pkg}=true`, '--json'], { cwd: dir, timeoutMs: T.npm });
+      // One install: the generated dependencies, our tarball (its required peers come with it) and the extras.
+      await npmInstall(dir, [nestTarball, ...app.extras]);
+    },
+  );
+  if (!installed) return;
+  note(`${app.name}: building…`);
+  const built = await step(
+    app.name,
+    'nest build (the app\'s own "build" script) compiles against the package',
+    async () => {
+      await must('npm', ['run', 'build'], { cwd: dir, timeoutMs: T.build });
+      if (!fs.existsSync(path.join(dir, 'dist/main.js'))) throw new Error('no dist/main.js after the build');
+    },
+  );
+  if (!built) return;
+  for (const run of app.runs) await run(app.name, dir);
+  note(`${app.name}: done in ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+// ---- Main --------------------------------------------------------------------------------------
+function cleanUp() {
+  killAll();
+  if (!tmp) return;
+  if (keep) note(`kept ${tmp}`);
+  else fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 3 });
+}
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    note(`${sig}: stopping everything started`);
+    cleanUp();
+    process.exit(130);
+  });
+}
+
+const t0 = Date.now();
+try {
+  const apps = APPS.filter((a) => !only.length || only.some((o) => a.name.includes(o)));
+  if (!apps.length) throw new Error(`--only ${only.join(',')} matches none of ${APPS.map((a) => a.name).join(', ')}`);
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-tasks-adopt-'));
+  note(
+    `working in ${tmp}; npm ${(await exec('npm', ['-v'], { cwd: tmp, env: childEnv(), timeoutMs: MIN })).out.split('\n')[1]}, node ${process.version}`,
+  );
+  let tarballs;
+  const packed = await step('pack', 'npm pack builds @mcp-tasks/nestjs and @mcp-tasks/client', async () => {
+    tarballs = await pack();
+  });
+  if (packed) {
+    nestTarball = tarballs.nest;
+    const client = await step('client', 'a plain Node project installs @mcp-tasks/client from its tarball', () =>
+      setUpClient(tarballs.client),
+    );
+    if (client) for (const app of apps) await adopt(app);
+  }
+} catch (err) {
+  fail('adopt', 'runner', err.stack ?? String(err));
+} finally {
+  cleanUp();
+}
+note(`total ${Math.round((Date.now() - t0) / 1000)} s`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
