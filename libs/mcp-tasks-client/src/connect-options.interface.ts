@@ -1,6 +1,15 @@
 import type { Implementation } from '@modelcontextprotocol/client';
 import type { McpInputHandlers } from './input-handlers.interface.js';
 
+/**
+ * How `connect` treats servers that speak only a 2025 revision (the `initialize` handshake):
+ * - `'never'`: connect at 2026-07-28 only; such a server fails `connect`.
+ * - `'fallback'`: ask with `server/discover` first and take 2026-07-28 when offered, otherwise connect
+ *   with `initialize` at the server's 2025 revision (synchronous tool calls only).
+ * - `'only'`: always `initialize`, even with a server that speaks 2026-07-28.
+ */
+export type LegacyMode = 'never' | 'fallback' | 'only';
+
 /** Options of `connect()` (defaults in brackets). */
 export interface ConnectOptions {
   /**
@@ -15,4 +24,11 @@ export interface ConnectOptions {
   token?: string;
   /** [`{ name: 'mcp-tasks-client', version: '0.1.0' }`] Sent to the server in every request's `_meta`. */
   clientInfo?: Implementation;
+  /**
+   * [`'never'`] Whether to talk to servers that speak only a 2025 revision. On such a connection
+   * (`client.legacy`) tool calls are synchronous — `tasks` is ignored, the handlers answer the server's
+   * `elicitation/create` / `sampling/createMessage` / `roots/list` requests — and the task methods reject
+   * with `TasksUnavailableError`. See `LegacyMode`.
+   */
+  legacy?: LegacyMode;
 }

@@ -1,10 +1,15 @@
-import { Client, StreamableHTTPClientTransport, type ClientCapabilities } from '@modelcontextprotocol/client';
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  type ClientCapabilities,
+  type VersionNegotiationMode,
+} from '@modelcontextprotocol/client';
 import { createTaskSessionFromClient } from '@modelcontextprotocol/ext-tasks/client';
 import type { JsonValue } from '@modelcontextprotocol/ext-tasks/core';
-import type { ConnectOptions } from './connect-options.interface.js';
+import type { ConnectOptions, LegacyMode } from './connect-options.interface.js';
 import { createHttpRawDispatch } from './http-raw.dispatch.js';
 import { inputCapabilities, registerInputHandlers, taskInputHandler } from './input-handlers.adapter.js';
-import { McpTasksClient } from './mcp-tasks.client.js';
+import { McpTasksClient, type TaskMachinery } from './mcp-tasks.client.js';
 import { PollCadence } from './poll-cadence.policy.js';
 import { PROTOCOL_VERSION, TASKS_EXTENSION } from './protocol.constants.js';
 import { realmFetch } from './realm-json.fetch.js';
@@ -12,24 +17,38 @@ import { TaskNotificationTap } from './task-notification.tap.js';
 
 const DEFAULT_CLIENT_INFO = { name: 'mcp-tasks-client', version: '0.1.0' };
 
+/** The SDK's negotiation mode for each `legacy` setting. */
+const NEGOTIATION: Record<LegacyMode, VersionNegotiationMode> = {
+  never: { pin: PROTOCOL_VERSION },
+  fallback: 'auto',
+  only: 'legacy',
+};
+
 /**
  * Connects to an MCP server's Streamable HTTP endpoint (e.g. `http://127.0.0.1:3000/mcp`) at
- * protocol revision 2026-07-28 — pinned: an older server fails here rather than later — and
- * returns a client whose tool calls and task follow-ups run through ext-tasks.
+ * protocol revision 2026-07-28 — pinned unless `legacy` allows a 2025-era server — and returns a
+ * client whose tool calls and task follow-ups run through ext-tasks.
  */
 export async function connect(url: string | URL, options: ConnectOptions = {}): Promise<McpTasksClient> {
   const endpoint = new URL(url);
-  const { tasks = false, handlers = {}, token, clientInfo = DEFAULT_CLIENT_INFO } = options;
+  const { tasks = false, handlers = {}, token, clientInfo = DEFAULT_CLIENT_INFO, legacy = 'never' } = options;
+  const mode = NEGOTIATION[legacy];
+  if (!mode) throw new TypeError(`connect: legacy must be 'never', 'fallback' or 'only', not ${String(legacy)}`);
   const capabilities: ClientCapabilities = {
     ...inputCapabilities(handlers),
-    ...(tasks ? { extensions: { [TASKS_EXTENSION]: {} } } : {}),
+    ...(tasks && legacy !== 'only' ? { extensions: { [TASKS_EXTENSION]: {} } } : {}),
   };
-  const client = new Client(clientInfo, { capabilities, versionNegotiation: { mode: { pin: PROTOCOL_VERSION } } });
+  const client = new Client(clientInfo, { capabilities, versionNegotiation: { mode } });
   registerInputHandlers(client, handlers);
   const authProvider = token === undefined ? undefined : { token: async () => token };
   await client.connect(new StreamableHTTPClientTransport(endpoint, { fetch: realmFetch, authProvider }));
 
   try {
+    const version = client.getNegotiatedProtocolVersion() ?? 'unknown';
+    if (client.getProtocolEra() === 'legacy') return new McpTasksClient(client, version, undefined, false);
+    // 'auto' could settle on a later modern revision than the one whose task wire this client speaks.
+    if (version !== PROTOCOL_VERSION)
+      throw new Error(`The server negotiated ${version}; this client speaks ${PROTOCOL_VERSION}`);
     const cadence = new PollCadence();
     const session = createTaskSessionFromClient(client, {
       // Scopes ext-tasks' task references; one client talks to one endpoint.
@@ -44,7 +63,8 @@ export async function connect(url: string | URL, options: ConnectOptions = {}): 
     });
     const tap = new TaskNotificationTap(cadence);
     tap.install(client);
-    return new McpTasksClient(client, session, cadence, tap, tasks);
+    const machinery: TaskMachinery = { session, cadence, tap };
+    return new McpTasksClient(client, version, machinery, tasks);
   } catch (error) {
     await client.close();
     throw error;

@@ -1,7 +1,17 @@
 export { connect } from './connect.factory.js';
-export type { ConnectOptions } from './connect-options.interface.js';
+export type { ConnectOptions, LegacyMode } from './connect-options.interface.js';
 export type { InputContext, McpInputHandlers } from './input-handlers.interface.js';
 export { McpTasksClient } from './mcp-tasks.client.js';
-export type { AwaitTaskOptions, McpInputRequest, McpTask, McpTaskStatus, ToolCallOutcome } from './mcp-task.types.js';
+export { McpTaskError } from './mcp-task.error.js';
+export { TasksUnavailableError } from './tasks-unavailable.error.js';
+export type {
+  AwaitTaskOptions,
+  McpInputRequest,
+  McpTask,
+  McpTaskStatus,
+  RunToolOptions,
+  TaskUpdateListener,
+  ToolCallOutcome,
+} from './mcp-task.types.js';
 export { realmFetch } from './realm-json.fetch.js';
 export { PROTOCOL_VERSION, TASKS_EXTENSION } from './protocol.constants.js';

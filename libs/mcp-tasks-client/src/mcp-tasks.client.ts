@@ -6,28 +6,46 @@ import {
   type ToolExecution,
 } from '@modelcontextprotocol/ext-tasks/client';
 import { taskId as asTaskId, type JsonValue } from '@modelcontextprotocol/ext-tasks/core';
+import { McpTaskError } from './mcp-task.error.js';
 import { taskFromView } from './mcp-task.mapper.js';
-import type { AwaitTaskOptions, McpTask, ToolCallOutcome } from './mcp-task.types.js';
+import type { AwaitTaskOptions, McpTask, RunToolOptions, ToolCallOutcome } from './mcp-task.types.js';
 import type { PollCadence } from './poll-cadence.policy.js';
+import { observeTask } from './task.observer.js';
 import type { TaskNotificationTap } from './task-notification.tap.js';
+import { TaskUpdateFeed } from './task-update.feed.js';
+import { TasksUnavailableError } from './tasks-unavailable.error.js';
 
 type JsonArgs = Readonly<Record<string, JsonValue>>;
+
+/** @internal What a 2026-07-28 connection follows tasks with; a legacy connection has none. */
+export interface TaskMachinery {
+  session: TaskEnabledSession;
+  cadence: PollCadence;
+  tap: TaskNotificationTap;
+}
 
 /**
  * A connected client (see `connect`). Tool calls and task follow-ups go through the official
  * ext-tasks session; everything else is available on `sdk`, the official `Client`.
  */
 export class McpTasksClient {
+  /** Whether the Tasks extension is declared and usable (`ConnectOptions.tasks`; never on a legacy connection). */
+  readonly tasks: boolean;
+  /** Whether `connect` fell back to a 2025-era server (`ConnectOptions.legacy`): synchronous tool calls only. */
+  readonly legacy: boolean;
+
   /** @internal Built by `connect`. */
   constructor(
-    /** The official SDK `Client`, connected at 2026-07-28: `listTools()`, `listen()`, … */
+    /** The official SDK `Client`, connected: `listTools()`, `listen()`, … */
     readonly sdk: Client,
-    private readonly session: TaskEnabledSession,
-    private readonly cadence: PollCadence,
-    private readonly tap: TaskNotificationTap,
-    /** Whether the Tasks extension is declared (`ConnectOptions.tasks`). */
-    readonly tasks: boolean,
-  ) {}
+    /** The negotiated revision: `2026-07-28`, or a 2025 one on a legacy connection. */
+    readonly protocolVersion: string,
+    private readonly machinery: TaskMachinery | undefined,
+    tasks: boolean,
+  ) {
+    this.legacy = machinery === undefined;
+    this.tasks = tasks && !this.legacy;
+  }
 
   /**
    * Calls a tool. Its questions in a synchronous run (MRTR rounds) are answered by the handlers
@@ -42,7 +60,7 @@ export class McpTasksClient {
     // ext-tasks always declares the extension on tools/call, so the plain path is the SDK's own.
     if (!this.tasks)
       return { kind: 'result', result: await this.sdk.callTool({ name, arguments: args }, { signal: options.signal }) };
-    const execution = await this.session.callTool(name, args as JsonArgs, { signal: options.signal });
+    const execution = await this.need('callTool').session.callTool(name, args as JsonArgs, { signal: options.signal });
     if (execution.kind === 'immediate')
       return { kind: 'result', result: resultFromTaskOutcome(await execution.result()) as CallToolResult };
     const created = await firstSnapshot(execution);
@@ -54,33 +72,75 @@ export class McpTasksClient {
   }
 
   /**
+   * Calls a tool and, when it runs as a task, follows it to its end: one step for callers that only want
+   * the result. A task that ends `failed` or `cancelled` rejects with `McpTaskError`; `onUpdate` sees the
+   * task as created first. See `RunToolOptions` for what `signal` does.
+   */
+  async runTool(
+    name: string,
+    args: Record<string, unknown> = {},
+    options: RunToolOptions = {},
+  ): Promise<CallToolResult> {
+    const { signal, ...follow } = options;
+    const call = await this.callTool(name, args, { signal });
+    if (call.kind === 'result') return call.result;
+    const feed = new TaskUpdateFeed(options.onUpdate);
+    try {
+      await feed.offer(call.task);
+      const done = await this.follow(call.task.taskId, { ...follow, signal }, feed);
+      if (done.status === 'completed' && done.result) return done.result;
+      throw new McpTaskError(done);
+    } catch (error) {
+      // The caller never held the task, so nobody else would stop it.
+      if (signal?.aborted) await this.cancelTask(call.task.taskId).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /**
    * Follows a task to its end and returns it (`completed` with `result`, `failed` with `error`, or
    * `cancelled`); `input_required` is answered by the handlers through `tasks/update`, each key
-   * once. Polls at the server's `pollIntervalMs`, or with `listen` mostly waits for notifications.
-   * One `awaitTask` per task at a time. Rejects when the task is unknown or the wait was aborted.
+   * once (unless `answer: false`). Polls at the server's `pollIntervalMs`, or with `listen` mostly
+   * waits for notifications. One `awaitTask` per task at a time. Rejects when the task is unknown,
+   * the wait was aborted or `onUpdate` threw.
    */
-  async awaitTask(task: Pick<McpTask, 'taskId'>, options: AwaitTaskOptions = {}): Promise<McpTask> {
-    const { listen = false, fallbackPollFactor = 10, signal } = options;
+  awaitTask(task: Pick<McpTask, 'taskId'>, options: AwaitTaskOptions = {}): Promise<McpTask> {
+    return this.follow(task.taskId, options, new TaskUpdateFeed(options.onUpdate));
+  }
+
+  private async follow(taskId: string, options: AwaitTaskOptions, feed: TaskUpdateFeed): Promise<McpTask> {
+    const { listen = false, fallbackPollFactor = 10, signal, answer = true } = options;
+    const { session, cadence, tap } = this.need('awaitTask');
     if (listen && !this.tasks)
       throw new TypeError('awaitTask({ listen: true }) needs a client connected with tasks: true');
-    const { taskId } = task;
     let subscription: McpSubscription | undefined;
-    if (listen) {
-      this.cadence.slow(taskId, fallbackPollFactor);
-      this.tap.watch(taskId);
+    if (listen && answer) {
+      cadence.slow(taskId, fallbackPollFactor);
+      tap.watch(taskId);
     }
     try {
       // Listen before the first read, so any later change is notified.
       if (listen) subscription = await this.sdk.listen({ taskIds: [taskId] } as SubscriptionFilter, { signal });
+      if (!answer) {
+        const read = (s?: AbortSignal) => this.readTask(session, taskId, s);
+        return await observeTask(taskId, read, tap, { pollFactor: listen ? fallbackPollFactor : 1, signal, feed });
+      }
       const reference = {
-        endpointId: this.session.endpointId,
+        endpointId: session.endpointId,
         generation: 'v2',
         taskId: asTaskId(taskId),
         originalOperation: 'tools/call',
       } as const;
-      const execution = await this.session.resumeTask(reference, { signal });
-      if (listen) await this.tap.replay(taskId);
-      const outcome = await execution.result();
+      const execution = await session.resumeTask(reference, { signal });
+      if (listen) await tap.replay(taskId);
+      // Every snapshot ext-tasks accepts (polled or notified), in order, to the feed.
+      const onEvent = async (event: { type: string; task?: TaskView }) => {
+        if (event.type === 'task' && event.task) await feed.offer(cadence.restore(taskFromView(event.task)));
+      };
+      // The signal also ends a wait that sits in a handler (e.g. a prompt): settling detaches the execution.
+      const settled = execution.settle({ onEvent, close: false, signal });
+      // Whatever ext-tasks makes of an abort, the caller gets the signal's reason.
+      const { outcome } = await settled.catch((error: unknown) => (signal?.throwIfAborted(), Promise.reject(error)));
       signal?.throwIfAborted();
       // No task means ext-tasks stopped following on its own (e.g. a handler broke the input ledger).
       if (!outcome.task)
@@ -89,9 +149,9 @@ export class McpTasksClient {
           : new Error(`Task ${taskId} ended ${outcome.status} without a final state`);
       return taskFromView(outcome.task);
     } finally {
-      if (listen) {
-        this.cadence.release(taskId);
-        this.tap.unwatch(taskId);
+      if (listen && answer) {
+        cadence.release(taskId);
+        tap.unwatch(taskId);
       }
       await subscription?.close();
     }
@@ -99,23 +159,34 @@ export class McpTasksClient {
 
   /** One `tasks/get`: the task as it is now. */
   async getTask(taskId: string): Promise<McpTask> {
-    return this.cadence.restore(taskFromView(await this.session.task(asTaskId(taskId)).snapshot()));
+    return this.readTask(this.need('getTask').session, taskId);
   }
 
   /** One `tasks/update`: answers outstanding input keys, e.g. `{ confirm: { action: 'accept', content: { confirm: true } } }`. */
   async updateTask(taskId: string, inputResponses: Record<string, unknown>): Promise<void> {
-    await this.session.task(asTaskId(taskId)).updateJson(inputResponses);
+    await this.need('updateTask').session.task(asTaskId(taskId)).updateJson(inputResponses);
   }
 
   /** One `tasks/cancel`. Cancellation is cooperative: the task reads `cancelled` once the server has stopped it. */
   async cancelTask(taskId: string): Promise<void> {
-    await this.session.task(asTaskId(taskId)).cancel();
+    await this.need('cancelTask').session.task(asTaskId(taskId)).cancel();
   }
 
   /** Stops following tasks (they keep running on the server) and closes the connection. */
   async close(): Promise<void> {
-    await this.session.close();
+    await this.machinery?.session.close();
     await this.sdk.close();
+  }
+
+  private async readTask(session: TaskEnabledSession, taskId: string, signal?: AbortSignal): Promise<McpTask> {
+    const task = taskFromView(await session.task(asTaskId(taskId)).snapshot(signal));
+    return this.machinery!.cadence.restore(task);
+  }
+
+  /** The task machinery, or the error a legacy connection answers every task feature with. */
+  private need(feature: string): TaskMachinery {
+    if (!this.machinery) throw new TasksUnavailableError(feature, this.protocolVersion);
+    return this.machinery;
   }
 }
 

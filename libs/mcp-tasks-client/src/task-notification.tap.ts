@@ -11,9 +11,11 @@ type Notification = Parameters<NonNullable<Client['fallbackNotificationHandler']
  * - It remembers the latest notification of each watched task, so `awaitTask` can replay it once
  *   ext-tasks follows the task: ext-tasks drops notifications for tasks it does not follow yet,
  *   and one arriving between the listen acknowledgement and that first read would be lost.
+ * - It hands notified tasks to listeners of their id (`awaitTask({ answer: false })` follows without ext-tasks).
  */
 export class TaskNotificationTap {
   private readonly latest = new Map<string, Notification | undefined>();
+  private readonly listeners = new Map<string, Set<(task: Record<string, unknown>) => void>>();
   private inner: Client['fallbackNotificationHandler'];
 
   constructor(private readonly cadence: PollCadence) {}
@@ -26,6 +28,7 @@ export class TaskNotificationTap {
       if (notification.method === 'notifications/tasks' && typeof params?.taskId === 'string') {
         this.cadence.apply(params);
         if (this.latest.has(params.taskId)) this.latest.set(params.taskId, notification);
+        for (const listener of this.listeners.get(params.taskId) ?? []) listener({ ...params });
       }
       await this.inner?.(notification);
     };
@@ -43,5 +46,16 @@ export class TaskNotificationTap {
 
   unwatch(taskId: string): void {
     this.latest.delete(taskId);
+  }
+
+  /** Calls `listener` with the params of each `notifications/tasks` about `taskId`; returns the unsubscribe. */
+  listen(taskId: string, listener: (task: Record<string, unknown>) => void): () => void {
+    const set = this.listeners.get(taskId) ?? new Set();
+    set.add(listener);
+    this.listeners.set(taskId, set);
+    return () => {
+      set.delete(listener);
+      if (!set.size) this.listeners.delete(taskId);
+    };
   }
 }
