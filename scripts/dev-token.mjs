@@ -2,10 +2,10 @@
 // Mints a development token for the demo's auth mode (MCP_AUTH=1).
 //   npm run token -- --sub alice --scope "export deploy" [--client cli] [--minutes 60]
 import jwt from 'jsonwebtoken';
+import { parseArgs } from 'node:util';
 
-const args = Object.fromEntries(
-  process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
-);
+const flag = { type: 'string' };
+const { values: args } = parseArgs({ options: { sub: flag, scope: flag, client: flag, minutes: flag } });
 const host = process.env.HOST ?? '127.0.0.1';
 const port = process.env.PORT ?? '3000';
 const secret = process.env.MCP_JWT_SECRET ?? 'demo-secret-change-me-demo-secret-change-me';

@@ -67,7 +67,7 @@ describe('two instances on one PostgreSQL', () => {
     expect((await getTask(a, id)).body.result.status).toBe('cancelled');
   });
 
-  it('500 concurrent creates for one owner over A and B never exceed maxPerPrincipal (counted in the database)', async () => {
+  it('500 concurrent creates for one owner over A and B never exceed maxPerPrincipal (counted in the db)', async () => {
     const replies = await Promise.all(
       Array.from({ length: 500 }, (_, i) => call(i % 2 ? a : b, 'job', { ms: 60_000, tag: 'cap' }, { caps: TASKS })),
     );

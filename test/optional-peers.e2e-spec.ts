@@ -110,7 +110,7 @@ describe('optional peer dependencies', () => {
     expect(app.requested()).toEqual([]);
   });
 
-  it('with telemetry on (the default) it only looks for OpenTelemetry and the event emitter, and works without them', async () => {
+  it('telemetry on (the default) only looks for OpenTelemetry and the event emitter; works without them', async () => {
     const app = await start({});
     expect(app.line).toMatch(/^listening \d+$/);
     expect((await callTool(Number(app.line.split(' ')[1]), {})).result).toMatchObject({ resultType: 'complete' });

@@ -3,6 +3,7 @@ import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { LoopbackClient } from '../load/http-client.js';
 import { freePort } from '../../test/support/free-port.js';
 
@@ -101,15 +102,7 @@ export async function startProcess(spec: ProcessSpec, o: BenchOptions, readyMs =
   }
 }
 
-// eslint-disable-next-line no-control-regex
-const lastLines = (text: string) =>
-  text
-    .replace(/\x1b\[[0-9;]*m/g, '')
-    .trim()
-    .split('\n')
-    .slice(-3)
-    .join(' | ')
-    .slice(-600);
+const lastLines = (text: string) => stripVTControlCharacters(text).trim().split('\n').slice(-3).join(' | ').slice(-600);
 
 function accepts(port: number): Promise<boolean> {
   return new Promise((resolve) => {

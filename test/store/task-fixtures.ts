@@ -26,5 +26,8 @@ export function newTask(over: Partial<TaskRecord> = {}): TaskRecord {
 
 export const elicit = (message: string) => ({ method: 'elicitation/create' as const, params: { message } });
 
+/** Code-unit order, for sorting ids before comparing lists. */
+export const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 /** How many of `xs` equal `x`. */
 export const count = <T>(xs: T[], x: T): number => xs.filter((y) => y === x).length;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { TaskRecord } from '@mcp-tasks/nestjs';
 import type { StoreHarness } from '../store-harness.js';
-import { LOST, NO_LIMITS, T0, TTL, newTask } from '../task-fixtures.js';
+import { LOST, NO_LIMITS, T0, TTL, byText, newTask } from '../task-fixtures.js';
 
 /** Leases: a runner renews them; when it stops, any instance fails its tasks, each exactly once. */
 export function leasesContract(h: () => StoreHarness): void {
@@ -60,7 +60,7 @@ export function leasesContract(h: () => StoreHarness): void {
       ];
       await create(...lapsed, ...untouched);
       const ids = await h().store.reclaimExpiredLeases(now, 100, LOST);
-      expect(ids.sort()).toEqual(lapsed.map((t) => t.id).sort());
+      expect(ids.sort(byText)).toEqual(lapsed.map((t) => t.id).sort(byText));
       for (const task of lapsed) {
         expect(await h().store.get(task.id, now)).toMatchObject({
           status: 'failed',
@@ -108,7 +108,7 @@ export function leasesContract(h: () => StoreHarness): void {
       };
       const [a, b] = await Promise.all([drain('store'), drain('peer')]);
       expect(new Set([...a, ...b]).size).toBe(a.length + b.length);
-      expect([...a, ...b].sort()).toEqual(tasks.map((t) => t.id).sort());
+      expect([...a, ...b].sort(byText)).toEqual(tasks.map((t) => t.id).sort(byText));
       expect(await h().countLive('alice', T0 + 1)).toBe(0);
     });
   });

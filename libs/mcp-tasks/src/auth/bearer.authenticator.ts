@@ -40,7 +40,7 @@ export class BearerAuthenticator implements OnModuleInit {
 
   constructor(@Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions) {}
 
-  /** Loads what the configured strategy needs (optional peers): `passport` for an app's strategy, else `passport-jwt`. */
+  /** Loads what the configured strategy needs (optional peers): `passport` for an app's strategy, else passport-jwt. */
   async onModuleInit(): Promise<void> {
     const auth = this.options.auth;
     if (!auth) return;

@@ -3,7 +3,10 @@
  * (`secretOrKey` or `jwksUri`) or an app's passport strategy by name (`strategy`).
  */
 export interface McpAuthOptions {
-  /** This server's resource identifier (RFC 8707/9728), e.g. `https://api.example.com/mcp`. Tokens must be minted for it. */
+  /**
+   * This server's resource identifier (RFC 8707/9728), e.g. `https://api.example.com/mcp`. Tokens must be minted
+   * for it.
+   */
   resource: string;
   /** Authorization servers clients should get tokens from (RFC 9728 `authorization_servers`). */
   authorizationServers: string[];

@@ -40,7 +40,8 @@ export interface ToolContext {
 
 export interface ElicitResult {
   action: 'accept' | 'decline' | 'cancel';
-  content?: Record<string, unknown>;
+  /** The form's values (the elicitation schema allows only these kinds). */
+  content?: Record<string, string | number | boolean | string[]>;
 }
 
 /** Parameter decorator: the running tool's `ToolContext`. Without decorators a tool is called as `(args, ctx)`. */

@@ -54,7 +54,7 @@ export class TaskMethodsHandler {
     return ACK;
   }
 
-  /** The task if it exists and the ownership guard lets this caller at it; otherwise "not found" (or 403 for scopes). */
+  /** The task, if it exists and the ownership guard lets this caller at it; else "not found" (or 403 for scopes). */
   private async lookup(req: RequestInfo): Promise<TaskRecord> {
     const id = req.params.taskId;
     if (typeof id !== 'string' || id.length === 0) throw RpcError.invalidParams('taskId must be a non-empty string');
@@ -64,7 +64,7 @@ export class TaskMethodsHandler {
     if (!task) throw RpcError.taskNotFound();
     const ec = new ExecutionContextHost([task, req.principal]);
     ec.setType(MCP_CONTEXT_TYPE);
-    if (!(await this.ownership.canActivate(ec))) throw RpcError.taskNotFound();
+    if (!this.ownership.canActivate(ec)) throw RpcError.taskNotFound();
     return task;
   }
 }

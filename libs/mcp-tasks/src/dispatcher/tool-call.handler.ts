@@ -72,7 +72,7 @@ export class ToolCallHandler {
     const bind = { tool: tool.name, owner: req.principal.key, args: digestOf(req.params.arguments ?? {}) };
     const answers = {
       ...(req.params.requestState !== undefined ? this.states.open(req.params.requestState, bind) : {}),
-      ...(req.inputResponses ?? {}),
+      ...req.inputResponses,
     };
     const ctx = new SyncToolContext(info, answers, req.signal, req.progress);
     const compiled = this.invoker.for(tool);

@@ -15,7 +15,8 @@ export async function createTaskEventBus(options: ResolvedOptions, store: TaskSt
   if (!bus) return new LocalTaskEventBus();
   if (!bus.connection && !(store instanceof DataSourceTaskStore)) {
     throw new Error(
-      'McpTasksModule: invalid options: bus { type: "postgres" } needs a connection, or store { type: "typeorm" } on PostgreSQL',
+      'McpTasksModule: invalid options: bus { type: "postgres" } needs a connection,' +
+        ' or store { type: "typeorm" } on PostgreSQL',
     );
   }
   const driver = cjsExports<typeof pg>(await loadPeer('pg', 'bus { type: "postgres" }'));

@@ -45,7 +45,7 @@ export class McpFastPath implements OnApplicationBootstrap {
     });
   }
 
-  /** The endpoint answers its own errors; this is for a failure while answering one (Nest's route would catch it too). */
+  /** The endpoint answers its own errors; this is for a failure while answering one (Nest's route catches it too). */
   private lastResort(err: unknown, res: ServerResponse): void {
     this.logger.error(`fastPath: request failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     if (res.headersSent) res.destroy();

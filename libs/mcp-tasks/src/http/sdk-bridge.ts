@@ -111,7 +111,8 @@ export class SdkBridge implements OnModuleDestroy {
         if (err instanceof RpcError && err.code === RpcCode.MissingCapability) {
           throw new ProtocolError(
             RpcCode.InvalidRequest,
-            `${String(request.params.name)} needs tasks or input from the client, which this server offers on protocol 2026-07-28 only`,
+            `${String(request.params.name)} needs tasks or input from the client,` +
+              ' which this server offers on protocol 2026-07-28 only',
           );
         }
         if (err instanceof RpcError) throw new ProtocolError(err.code, err.message, err.data);

@@ -46,13 +46,22 @@ export interface McpTasksModuleOptions {
    * store's PostgreSQL); any `TaskEventBus` instance works too.
    */
   bus?: TaskEventBus | { type: 'postgres'; connection?: string | PostgresConnectionConfig; channel?: string };
-  /** How long a running instance's hold on a task lasts without renewal, in ms; tasks of a dead instance end `failed` after it. Default 30 000. */
+  /**
+   * How long a running instance's hold on a task lasts without renewal, in ms; tasks of a dead instance end
+   * `failed` after it. Default 30 000.
+   */
   lease?: number;
   /** On shutdown, how long running tasks may finish before they are ended `failed`, in ms. Default 10 000. */
   shutdownGrace?: number;
-  /** How long a task stays readable after it was created, in ms; `null` keeps tasks until the store drops them. Default 3 600 000 (1 h). */
+  /**
+   * How long a task stays readable after it was created, in ms; `null` keeps tasks until the store drops them.
+   * Default 3 600 000 (1 h).
+   */
   ttl?: number | null;
-  /** Suggested polling interval sent as `pollIntervalMs`, and how often a waiting task re-reads the store, in ms. Default 1 000. */
+  /**
+   * Suggested polling interval sent as `pollIntervalMs`, and how often a waiting task re-reads the store, in ms.
+   * Default 1 000.
+   */
   pollInterval?: number;
   /** Live (non-terminal, unexpired) tasks one owner may have at once; `Infinity` for no limit. Default 100. */
   maxPerPrincipal?: number;
@@ -74,7 +83,7 @@ export interface McpTasksModuleOptions {
    * OpenTelemetry SDK registered and no EventEmitter module imported, it costs next to nothing).
    */
   telemetry?: boolean;
-  /** Subclasses of the library's guards to use instead (their hook methods are protected). Default: the library's own. */
+  /** Subclasses of the library's guards to use instead (their hooks are protected). Default: the library's own. */
   guards?: { scopes?: Type<McpScopesGuard>; ownership?: Type<TaskOwnershipGuard> };
   /**
    * Key that signs MRTR `requestState` (HMAC-SHA256). Instances behind one load balancer must share it.

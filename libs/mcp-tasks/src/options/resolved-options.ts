@@ -87,7 +87,8 @@ export function resolveOptions(raw: McpTasksModuleOptions | undefined): Resolved
   if (o.auth !== undefined) checkAuth(o.auth);
   if (o.store !== undefined && !isStore(o.store) && (o.store as { type?: string }).type !== 'typeorm') {
     fail(
-      'store must implement TaskStore (create, get, update, sweep, renewLeases, reclaimExpiredLeases) or be { type: "typeorm" }',
+      'store must implement TaskStore (create, get, update, sweep, renewLeases, reclaimExpiredLeases)' +
+        ' or be { type: "typeorm" }',
     );
   }
   if (o.bus !== undefined && !isBus(o.bus) && (o.bus as { type?: string }).type !== 'postgres')

@@ -90,13 +90,15 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
     });
   }
 
-  /** A stopping server closes each stream with the listen request's result, as the spec asks (before the HTTP server waits for its connections). */
+  /**
+   * A stopping server closes each stream with the listen request's result, as the spec asks (before the HTTP server
+   * waits for its connections).
+   */
   beforeApplicationShutdown(): void {
     for (const [res, id] of this.open) {
       if (res.writableEnded || res.destroyed) continue;
-      res.end(
-        `event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id, result: { resultType: 'complete', _meta: { [META.subscriptionId]: id } } })}\n\n`,
-      );
+      const result = { resultType: 'complete', _meta: { [META.subscriptionId]: id } };
+      res.end(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id, result })}\n\n`);
     }
     this.open.clear();
   }
@@ -130,7 +132,7 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
     const ec = new ExecutionContextHost([task, principal]);
     ec.setType(MCP_CONTEXT_TYPE);
     try {
-      return (await this.ownership.canActivate(ec)) ? task : undefined;
+      return this.ownership.canActivate(ec) ? task : undefined;
     } catch {
       return undefined;
     }

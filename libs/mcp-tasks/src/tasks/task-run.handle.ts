@@ -21,7 +21,8 @@ export class TaskRunHandle {
   }
 
   wake(): void {
-    for (const w of [...this.wakers]) w();
+    // Each waker removes itself; a Set keeps iterating past a deleted entry.
+    for (const w of this.wakers) w();
   }
 
   abort(reason: string): void {

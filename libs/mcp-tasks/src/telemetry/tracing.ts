@@ -21,7 +21,10 @@ export interface McpSpan {
  * otherwise (see `tracing.factory.ts`). Spans follow the MCP semantic conventions.
  */
 export abstract class McpTracing {
-  /** The caller's context: `_meta.traceparent`/`tracestate` (MCP carries it there), else the HTTP headers, else the active one. */
+  /**
+   * The caller's context: `_meta.traceparent`/`tracestate` (MCP carries it there), else the HTTP headers, else the
+   * active one.
+   */
   abstract callerContext(meta: Record<string, unknown> | undefined, headers: IncomingHttpHeaders): TraceContext;
 
   /** The active context (for calls that arrive without a carrier). */
