@@ -1,5 +1,5 @@
 import { getOAuthProtectedResourceMetadataUrl } from '@modelcontextprotocol/server';
-import { RpcCode } from '../protocol/protocol.constants.js';
+import { RpcCode } from '../mcp-tasks.constants.js';
 import { RpcError } from '../protocol/rpc-error.js';
 
 /** Where clients find the protected-resource metadata (RFC 9728), for `WWW-Authenticate`. */

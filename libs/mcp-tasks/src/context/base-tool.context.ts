@@ -1,6 +1,7 @@
-import type { TraceContext } from '../telemetry/tracing.js';
+import type { TraceContext } from '../common/trace-context.js';
 import type { InputRequest } from '../protocol/wire.types.js';
-import type { ElicitResult, Principal, ToolContext } from './tool-context.js';
+import type { ElicitResult, ToolContext } from '../common/tool-context.interface.js';
+import type { Principal } from '../common/principal.interface.js';
 
 /** What both run modes know about the caller, fixed when the call arrived. */
 export interface CallInfo {

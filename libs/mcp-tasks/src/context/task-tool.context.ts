@@ -3,7 +3,7 @@ import type { TaskChange, TaskRecord, UpdateOutcome } from '../store/task.record
 import { CAPABILITY_FOR } from '../input/input-response.validator.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import { isTerminal, type InputRequest } from '../protocol/wire.types.js';
-import type { TaskRunHandle } from '../tasks/task-run.handle.js';
+import type { TaskRunHandle } from './task-run.handle.js';
 import { BaseToolContext, progressText, type CallInfo } from './base-tool.context.js';
 import { TaskCancelledError } from './task-cancelled.error.js';
 

@@ -1,5 +1,6 @@
 import { SetMetadata } from '@nestjs/common';
-import type { ToolContext } from '../context/tool-context.js';
+import { MCP_TOOL_METADATA } from '../mcp-tasks.constants.js';
+import type { ToolContext } from '../common/tool-context.interface.js';
 
 /** How a tool runs: always in the request, as a task when the client can, or only as a task. */
 export type TaskPolicy = 'sync' | 'optional' | 'required';
@@ -27,8 +28,6 @@ export interface McpToolOptions {
   /** Tool annotations passed through to `tools/list`. */
   annotations?: Record<string, unknown>;
 }
-
-export const MCP_TOOL_METADATA = 'mcp-tasks:tool';
 
 /** Exposes a provider method as an MCP tool. */
 export const McpTool = (options: McpToolOptions): MethodDecorator => SetMetadata(MCP_TOOL_METADATA, options);

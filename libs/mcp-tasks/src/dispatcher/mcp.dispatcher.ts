@@ -1,22 +1,13 @@
 import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
 import { McpTracing } from '../telemetry/tracing.js';
-import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
-import { RpcCode, TASKS_EXTENSION } from '../protocol/protocol.constants.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { MCP_TASKS_OPTIONS, RpcCode, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
 import { fromHttpException } from '../protocol/http-exception.mapper.js';
 import { RpcError } from '../protocol/rpc-error.js';
-import { declaresTasks, type RequestInfo } from './request-info.js';
+import type { RequestInfo } from './request-info.js';
+import { declaresTasks, tasksNotDeclared } from '../protocol/capabilities.js';
 import { TaskMethodsHandler } from './task-methods.handler.js';
 import { ToolCallHandler } from './tool-call.handler.js';
-
-/** Methods the endpoint answers itself, in front of the SDK. */
-export const DISPATCHED_METHODS: ReadonlySet<string> = new Set([
-  'tools/call',
-  'tasks/get',
-  'tasks/update',
-  'tasks/cancel',
-]);
-
-const TASKS_REQUIRED = { extensions: { [TASKS_EXTENSION]: {} } };
 
 /**
  * Routes a validated request to its handler and turns whatever it throws into an `RpcError`:
@@ -54,8 +45,7 @@ export class McpDispatcher {
     // With the extension off its methods do not exist; without the client's declaration they are refused.
     if (!this.options.tasks) throw RpcError.methodNotFound(req.method);
     if (!declaresTasks(req.clientCapabilities)) {
-      throw RpcError.missingCapability(
-        TASKS_REQUIRED,
+      throw tasksNotDeclared(
         `${req.method} needs the ${TASKS_EXTENSION} extension declared in this request's capabilities`,
       );
     }

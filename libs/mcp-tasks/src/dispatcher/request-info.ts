@@ -1,5 +1,5 @@
-import type { TraceContext } from '../telemetry/tracing.js';
-import type { Principal } from '../context/tool-context.js';
+import type { TraceContext } from '../common/trace-context.js';
+import type { Principal } from '../common/principal.interface.js';
 import type { ProgressSink } from '../context/sync-tool.context.js';
 
 /** What the endpoint learned about one request before dispatching it. */
@@ -20,7 +20,3 @@ export interface RequestInfo {
   /** The caller's trace context (from `_meta.traceparent` or the HTTP headers). */
   traceContext: TraceContext;
 }
-
-/** Whether *this* request declared the Tasks extension. */
-export const declaresTasks = (caps: Record<string, any>): boolean =>
-  !!caps?.extensions && typeof caps.extensions === 'object' && 'io.modelcontextprotocol/tasks' in caps.extensions;

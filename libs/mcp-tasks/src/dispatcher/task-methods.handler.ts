@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
-import { TaskOwnershipGuard } from '../auth/task-ownership.guard.js';
-import { MCP_CONTEXT_TYPE } from '../invoker/mcp-execution-context.js';
+import { TaskOwnershipGuard } from '../guards/task-ownership.guard.js';
+import { MCP_CONTEXT_TYPE, MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import { isValidInputResponse } from '../input/input-response.validator.js';
-import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import { TaskStore } from '../store/task-store.interface.js';
 import { isPlausibleTaskId } from '../tasks/task-id.js';
@@ -11,6 +11,7 @@ import type { TaskRecord } from '../store/task.record.js';
 import { TaskRunner } from '../tasks/task.runner.js';
 import { detailedWireTask } from '../tasks/task.view.js';
 import type { RequestInfo } from './request-info.js';
+import { InjectTaskStore } from '../decorators/inject.decorators.js';
 
 const ACK = { resultType: 'complete' } as const;
 
@@ -22,7 +23,7 @@ const ACK = { resultType: 'complete' } as const;
 export class TaskMethodsHandler {
   constructor(
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
-    @Inject(TaskStore) private readonly store: TaskStore,
+    @InjectTaskStore() private readonly store: TaskStore,
     private readonly runner: TaskRunner,
     private readonly ownership: TaskOwnershipGuard,
   ) {}

@@ -1,5 +1,6 @@
 import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
-import { McpTracing, type TraceContext } from '../telemetry/tracing.js';
+import { McpTracing } from '../telemetry/tracing.js';
+import type { TraceContext } from '../common/trace-context.js';
 import type { CallInfo } from '../context/base-tool.context.js';
 import { InputRequiredSignal } from '../context/input-required.signal.js';
 import { SyncToolContext } from '../context/sync-tool.context.js';
@@ -7,18 +8,17 @@ import type { TaskPolicy } from '../decorators/mcp-tool.decorator.js';
 import { ToolRegistry } from '../discovery/tool.registry.js';
 import type { ToolDefinition } from '../discovery/tool-definition.js';
 import { digestOf, RequestStateCodec, type RequestStatePayload } from '../input/request-state.codec.js';
-import { ToolInvoker } from '../invoker/tool.invoker.js';
-import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
-import { RpcCode, TASKS_EXTENSION } from '../protocol/protocol.constants.js';
+import { ToolInvoker } from '../pipeline/tool.invoker.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { MCP_TASKS_OPTIONS, RpcCode, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import { TaskRunner } from '../tasks/task.runner.js';
 import { wireTask } from '../tasks/task.view.js';
 import { validateArguments } from '../tools/arguments.validator.js';
 import { ToolError } from '../tools/tool-error.js';
 import { toCallToolResult, toolErrorResult } from '../tools/tool-result.normalizer.js';
-import { declaresTasks, type RequestInfo } from './request-info.js';
-
-const TASKS_REQUIRED = { extensions: { [TASKS_EXTENSION]: {} } };
+import type { RequestInfo } from './request-info.js';
+import { declaresTasks, tasksNotDeclared } from '../protocol/capabilities.js';
 
 /**
  * `tools/call`: validate, authorize (guards), choose sync or task, then answer with a result, an
@@ -111,10 +111,7 @@ export class ToolCallHandler {
     if (policy === 'sync' || !this.options.tasks) return 'sync';
     if (declaresTasks(req.clientCapabilities)) return policy;
     if (policy === 'optional') return 'sync';
-    throw RpcError.missingCapability(
-      TASKS_REQUIRED,
-      `Tool ${tool.name} runs only as a task: declare the ${TASKS_EXTENSION} extension`,
-    );
+    throw tasksNotDeclared(`Tool ${tool.name} runs only as a task: declare the ${TASKS_EXTENSION} extension`);
   }
 
   /**

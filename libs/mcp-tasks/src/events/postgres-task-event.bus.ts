@@ -1,7 +1,7 @@
 import { Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { PostgresConnectionConfig } from '../options/mcp-tasks-options.interface.js';
+import type { PostgresConnectionConfig } from './postgres-bus.config.js';
 import { LocalTaskEventBus } from './local-task-event.bus.js';
 import type { TaskEvent, TaskEventBus } from './task-event-bus.interface.js';
 

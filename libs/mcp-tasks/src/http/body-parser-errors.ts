@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { RpcCode } from '../protocol/protocol.constants.js';
+import { RpcCode } from '../mcp-tasks.constants.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import { replyError } from './reply.js';
 import { parseError, parseJson } from './request-body.js';

@@ -1,9 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { ApplicationConfig, HttpAdapterHost } from '@nestjs/core';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { DISPATCHED_METHODS } from '../dispatcher/mcp.dispatcher.js';
-import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
-import { RpcCode } from '../protocol/protocol.constants.js';
+import { DISPATCHED_METHODS, MCP_TASKS_OPTIONS, RpcCode } from '../mcp-tasks.constants.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import { McpEndpoint } from './mcp.endpoint.js';
 import { replyError } from './reply.js';

@@ -1,7 +1,8 @@
 import { All, Controller, Inject, Req, Res } from '@nestjs/common';
 import { PATH_METADATA } from '@nestjs/common/constants.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import { McpEndpoint } from './mcp.endpoint.js';
 
 /**

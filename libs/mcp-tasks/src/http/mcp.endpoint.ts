@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ProgressSink } from '../context/sync-tool.context.js';
-import { DISPATCHED_METHODS, McpDispatcher } from '../dispatcher/mcp.dispatcher.js';
-import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
-import { PrincipalResolver } from '../principal/principal.resolver.js';
-import { META } from '../protocol/protocol.constants.js';
+import { McpDispatcher } from '../dispatcher/mcp.dispatcher.js';
+import { DISPATCHED_METHODS, MCP_TASKS_OPTIONS, META } from '../mcp-tasks.constants.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { PrincipalResolver } from '../auth/principal.resolver.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import { checkHostAndOrigin } from './dns-rebinding.check.js';
 import { Reply, replyError } from './reply.js';

@@ -1,6 +1,7 @@
 import { Controller, Get, Inject, NotFoundException } from '@nestjs/common';
 import { PATH_METADATA } from '@nestjs/common/constants.js';
-import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 
 const WELL_KNOWN = '/.well-known/oauth-protected-resource';
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { RpcCode } from '../protocol/protocol.constants.js';
+import { RpcCode } from '../mcp-tasks.constants.js';
 import { RpcError } from '../protocol/rpc-error.js';
 
 /** Largest body read when no body parser ran first (the SDK's own default). */

@@ -2,16 +2,13 @@ import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, ProtocolError, Server, type McpHttpHandler } from '@modelcontextprotocol/server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Principal } from '../context/tool-context.js';
+import type { Principal } from '../common/principal.interface.js';
 import { McpDispatcher } from '../dispatcher/mcp.dispatcher.js';
 import { ToolRegistry } from '../discovery/tool.registry.js';
-import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
-import { RpcCode, TASKS_EXTENSION } from '../protocol/protocol.constants.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { MCP_TASKS_OPTIONS, LEGACY_PROTOCOL_VERSION, RpcCode, TASKS_REQUIRED } from '../mcp-tasks.constants.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import { McpTracing } from '../telemetry/tracing.js';
-
-/** The 2025-era revision legacy clients negotiate through the SDK's fallback. */
-const LEGACY_VERSION = '2025-11-25';
 
 const principalOf = (ctx: { http?: { authInfo?: { extra?: Record<string, unknown> } } }): Principal =>
   ctx.http!.authInfo!.extra!.principal as Principal;
@@ -69,7 +66,7 @@ export class SdkBridge implements OnModuleDestroy {
           tools: {},
           prompts: {},
           resources: {},
-          ...(tasks ? { extensions: { [TASKS_EXTENSION]: {} } } : {}),
+          ...(tasks ? { extensions: { ...TASKS_REQUIRED.extensions } } : {}),
         },
         instructions: server.instructions,
         // With authentication the tool list depends on the caller's scopes: caches must keep it private.
@@ -90,7 +87,7 @@ export class SdkBridge implements OnModuleDestroy {
           id: ctx.mcpReq.id,
           method: 'tools/call',
           params: request.params as Record<string, unknown>,
-          protocolVersion: LEGACY_VERSION,
+          protocolVersion: LEGACY_PROTOCOL_VERSION,
           clientCapabilities: {},
           principal,
           signal: ctx.mcpReq.signal,

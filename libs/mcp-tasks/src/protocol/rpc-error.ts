@@ -1,5 +1,5 @@
 import { IntrinsicException } from '@nestjs/common';
-import { RpcCode } from './protocol.constants.js';
+import { RpcCode } from '../mcp-tasks.constants.js';
 
 /**
  * A JSON-RPC error the endpoint answers with. `httpStatus` is the status the Streamable HTTP

@@ -1,21 +1,25 @@
 import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
 import type { ServerResponse } from 'node:http';
-import { TaskOwnershipGuard } from '../auth/task-ownership.guard.js';
-import type { Principal } from '../context/tool-context.js';
-import { declaresTasks } from '../dispatcher/request-info.js';
+import { TaskOwnershipGuard } from '../guards/task-ownership.guard.js';
+import type { Principal } from '../common/principal.interface.js';
+import { declaresTasks, tasksNotDeclared } from '../protocol/capabilities.js';
 import { TaskEventBus } from '../events/task-event-bus.interface.js';
-import { MCP_CONTEXT_TYPE } from '../invoker/mcp-execution-context.js';
-import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
-import { META, TASKS_EXTENSION } from '../protocol/protocol.constants.js';
+import {
+  MCP_CONTEXT_TYPE,
+  MAX_LISTEN_TASKS,
+  MCP_TASKS_OPTIONS,
+  META,
+  TASKS_EXTENSION,
+} from '../mcp-tasks.constants.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import { TaskStore } from '../store/task-store.interface.js';
 import type { TaskRecord } from '../store/task.record.js';
 import { isPlausibleTaskId } from '../tasks/task-id.js';
 import { detailedWireTask } from '../tasks/task.view.js';
+import { InjectTaskStore, InjectTaskEventBus } from '../decorators/inject.decorators.js';
 
-/** At most this many task ids per listen request (the extension's limit). */
-export const MAX_LISTEN_TASKS = 100;
 const KEEP_ALIVE_MS = 15_000;
 
 export interface ListenRequest {
@@ -38,18 +42,15 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
 
   constructor(
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
-    @Inject(TaskStore) private readonly store: TaskStore,
-    @Inject(TaskEventBus) private readonly bus: TaskEventBus,
+    @InjectTaskStore() private readonly store: TaskStore,
+    @InjectTaskEventBus() private readonly bus: TaskEventBus,
     private readonly ownership: TaskOwnershipGuard,
   ) {}
 
   /** Validates the request; throws an `RpcError` before anything is written. */
   check(req: ListenRequest): string[] {
     if (!declaresTasks(req.clientCapabilities)) {
-      throw RpcError.missingCapability(
-        { extensions: { [TASKS_EXTENSION]: {} } },
-        `Listening to tasks needs the ${TASKS_EXTENSION} extension declared`,
-      );
+      throw tasksNotDeclared(`Listening to tasks needs the ${TASKS_EXTENSION} extension declared`);
     }
     const ids = req.taskIds;
     if (!Array.isArray(ids) || ids.some((t) => typeof t !== 'string'))

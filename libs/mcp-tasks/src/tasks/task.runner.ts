@@ -12,9 +12,9 @@ import type { CallInfo } from '../context/base-tool.context.js';
 import { TaskCancelledError } from '../context/task-cancelled.error.js';
 import { TaskToolContext } from '../context/task-tool.context.js';
 import { TaskEventBus } from '../events/task-event-bus.interface.js';
-import type { CompiledTool } from '../invoker/tool.invoker.js';
-import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
-import { RpcCode } from '../protocol/protocol.constants.js';
+import type { CompiledTool } from '../pipeline/tool.invoker.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { MCP_TASKS_OPTIONS, RpcCode } from '../mcp-tasks.constants.js';
 import { fromHttpException } from '../protocol/http-exception.mapper.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import type { TaskError } from '../protocol/wire.types.js';
@@ -23,7 +23,8 @@ import type { CreateOutcome, TaskChange, TaskRecord, UpdateOutcome } from '../st
 import { ToolError } from '../tools/tool-error.js';
 import { toCallToolResult, toolErrorResult } from '../tools/tool-result.normalizer.js';
 import { newTaskId } from './task-id.js';
-import { TaskRunHandle } from './task-run.handle.js';
+import { TaskRunHandle } from '../context/task-run.handle.js';
+import { InjectTaskStore, InjectTaskEventBus } from '../decorators/inject.decorators.js';
 
 const INTERNAL: TaskError = { code: RpcCode.InternalError, message: 'Internal error' };
 
@@ -43,8 +44,8 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
 
   constructor(
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
-    @Inject(TaskStore) private readonly store: TaskStore,
-    @Inject(TaskEventBus) private readonly bus: TaskEventBus,
+    @InjectTaskStore() private readonly store: TaskStore,
+    @InjectTaskEventBus() private readonly bus: TaskEventBus,
   ) {}
 
   onModuleInit(): void {

@@ -1,4 +1,5 @@
-import type { McpSpan, McpTracing, TraceContext } from './tracing.js';
+import type { McpSpan, McpTracing } from './tracing.js';
+import type { TraceContext } from '../common/trace-context.js';
 
 const NOOP_SPAN: McpSpan = { setAttribute: () => undefined, fail: () => undefined, end: () => undefined };
 

@@ -1,6 +1,7 @@
 import type * as otel from '@opentelemetry/api';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { McpSpan, McpTracing, SpanAttributes, TraceContext } from './tracing.js';
+import type { McpSpan, McpTracing, SpanAttributes } from './tracing.js';
+import type { TraceContext } from '../common/trace-context.js';
 
 const CARRIED = ['traceparent', 'tracestate', 'baggage'] as const;
 

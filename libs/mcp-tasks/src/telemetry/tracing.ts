@@ -1,10 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-
-/**
- * The caller's trace context, carried from a `tools/call` to the run it starts. Opaque to the
- * library: an OpenTelemetry `Context` when `@opentelemetry/api` is installed, else nothing.
- */
-export type TraceContext = unknown;
+import type { TraceContext } from '../common/trace-context.js';
 
 export type SpanAttributes = Record<string, string | number | boolean>;
 

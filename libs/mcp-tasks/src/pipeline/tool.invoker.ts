@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { GUARDS_METADATA, INTERCEPTORS_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import { ExternalContextCreator } from '@nestjs/core';
-import type { ToolContext } from '../context/tool-context.js';
+import type { ToolContext } from '../common/tool-context.interface.js';
 import type { ToolDefinition } from '../discovery/tool-definition.js';
-import { McpScopesGuard } from '../auth/mcp-scopes.guard.js';
-import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
+import { McpScopesGuard } from '../guards/mcp-scopes.guard.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { MCP_TASKS_OPTIONS, MCP_CONTEXT_TYPE } from '../mcp-tasks.constants.js';
 import { McpTelemetryInterceptor } from '../telemetry/mcp-telemetry.interceptor.js';
-import { MCP_CONTEXT_TYPE } from './mcp-execution-context.js';
 
 type Runner = (args: object, ctx: ToolContext) => Promise<unknown>;
 

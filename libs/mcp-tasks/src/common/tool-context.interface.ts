@@ -1,16 +1,4 @@
-import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-
-/** Who is calling: the owner key tasks are bound to, and what authentication said about them. */
-export interface Principal {
-  /** Owner key: tasks are only served back to a request with the same key. */
-  key: string;
-  /** Subject (token `sub`, or the host scope without authentication). */
-  subject: string;
-  /** Scopes granted to the caller. */
-  scopes: string[];
-  /** Claims of the caller's token, when authenticated. */
-  claims?: Record<string, unknown>;
-}
+import type { Principal } from './principal.interface.js';
 
 /** What a running tool can see and do. The same shape inside a task and in a synchronous call. */
 export interface ToolContext {
@@ -24,9 +12,11 @@ export interface ToolContext {
   readonly clientCapabilities: Record<string, any>;
   /** Client name/version, when the client sent them. */
   readonly clientInfo?: Record<string, unknown>;
+  /** Who called. */
   readonly principal: Principal;
   /** Aborted when the task is cancelled (or expires, or the server shuts down). */
   readonly signal: AbortSignal;
+  /** `signal.aborted`. */
   readonly cancelled: boolean;
   /** Reports progress: the task's `statusMessage`, or `notifications/progress` in a synchronous call. */
   progress(done: number, total?: number, message?: string): Promise<void>;
@@ -38,17 +28,9 @@ export interface ToolContext {
   roots(key: string): Promise<{ roots: Array<{ uri: string; name?: string }> }>;
 }
 
+/** The user's answer to `ctx.elicit`. */
 export interface ElicitResult {
   action: 'accept' | 'decline' | 'cancel';
   /** The form's values (the elicitation schema allows only these kinds). */
   content?: Record<string, string | number | boolean | string[]>;
 }
-
-/** Parameter decorator: the running tool's `ToolContext`. Without decorators a tool is called as `(args, ctx)`. */
-export const ToolContext = createParamDecorator((_: unknown, ec: ExecutionContext) => ec.getArgByIndex(1));
-
-/** Parameter decorator: the validated arguments, or one field of them (`@ToolArgs('name')`); pipes apply. */
-export const ToolArgs = createParamDecorator((field: string | undefined, ec: ExecutionContext) => {
-  const args = ec.getArgByIndex(0) as Record<string, unknown> | undefined;
-  return field ? args?.[field] : args;
-});

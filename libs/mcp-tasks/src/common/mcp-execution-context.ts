@@ -1,8 +1,6 @@
 import type { ExecutionContext } from '@nestjs/common';
-import type { ToolContext } from '../context/tool-context.js';
-
-/** `ExecutionContext#getType()` of a tool run, for guards and interceptors that serve several transports. */
-export const MCP_CONTEXT_TYPE = 'mcp';
+import { MCP_CONTEXT_TYPE } from '../mcp-tasks.constants.js';
+import type { ToolContext } from './tool-context.interface.js';
 
 /** Reads the tool's arguments and `ToolContext` out of a guard's or interceptor's `ExecutionContext`. */
 export const McpContext = {

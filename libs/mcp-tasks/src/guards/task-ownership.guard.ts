@@ -1,9 +1,10 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import type { Principal } from '../context/tool-context.js';
-import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
+import type { Principal } from '../common/principal.interface.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import type { TaskRecord } from '../store/task.record.js';
-import { insufficientScope } from './auth-challenge.js';
+import { insufficientScope } from '../auth/auth-challenge.js';
 
 /**
  * Guards `tasks/get|update|cancel` and listening: only the task's owner may touch it — anyone else

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { MemoryTaskStore } from '../store/memory-task.store.js';
-import { resolveOptions } from './resolved-options.js';
+import { resolveOptions } from './resolve-options.js';
 
 const server = { name: 's', version: '1' };
 

@@ -1,6 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
-
-export const REQUIRED_SCOPES_METADATA = 'mcp-tasks:required-scopes';
+import { REQUIRED_SCOPES_METADATA } from '../mcp-tasks.constants.js';
 
 /**
  * OAuth scopes a tool needs, on a tool method or its class (both combine). A call without them is

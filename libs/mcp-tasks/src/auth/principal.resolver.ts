@@ -1,13 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
-import { BearerAuthenticator } from '../auth/bearer.authenticator.js';
-import { principalFromClaims } from '../auth/claims-principal.js';
-import type { Principal } from '../context/tool-context.js';
-import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
-import { ownerKey } from './owner-key.js';
-
-/** Subject used when no resolver is configured: the whole host is one principal. */
-export const HOST_SCOPE = 'host';
+import { BearerAuthenticator } from './bearer.authenticator.js';
+import { principalFromClaims } from './claims-principal.js';
+import type { Principal } from '../common/principal.interface.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { MCP_TASKS_OPTIONS, HOST_SUBJECT } from '../mcp-tasks.constants.js';
+import { ownerKey } from '../common/owner-key.js';
 
 /**
  * Who a request is. The owner key binds a task to the subject *and* what it came through: this
@@ -29,7 +27,7 @@ export class PrincipalResolver {
       const { claims, resource } = await this.bearer.authenticate(req);
       return principalFromClaims(claims, this.options.server.name, resource);
     }
-    if (!this.options.scope) return (this.host ??= this.hostPrincipal(HOST_SCOPE));
+    if (!this.options.scope) return (this.host ??= this.hostPrincipal(HOST_SUBJECT));
     return this.hostPrincipal(String(await this.options.scope(req)));
   }
 

@@ -1,5 +1,5 @@
 import { ConfigurableModuleBuilder } from '@nestjs/common';
-import type { McpTasksModuleOptions } from './mcp-tasks-options.interface.js';
+import type { McpTasksModuleOptions } from './options/mcp-tasks-options.interface.js';
 
 export const {
   ConfigurableModuleClass: McpTasksConfigurableModule,
