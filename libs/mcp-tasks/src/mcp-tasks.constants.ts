@@ -22,6 +22,9 @@ export const REQUIRED_SCOPES_METADATA = 'mcp-tasks:required-scopes';
 /** `ExecutionContext#getType()` of a tool run: its arguments are `[args, ToolContext]`. */
 export const MCP_CONTEXT_TYPE = 'mcp';
 
+/** `ExecutionContext#getType()` of an access to a task (`tasks/*`, listening): its arguments: `[task, principal]`. */
+export const MCP_TASK_CONTEXT_TYPE = 'mcp-task';
+
 /** The subject of every request when there is neither `auth` nor a subject resolver. */
 export const HOST_SUBJECT = 'host';
 

@@ -18,6 +18,8 @@ import { MCP_TASKS_MODULE_OPTIONS } from './mcp-tasks.module-definition.js';
 import { MCP_TASKS_OPTIONS, TASK_EVENT_BUS, TASK_STORE } from './mcp-tasks.constants.js';
 import { resolveOptions } from './options/resolve-options.js';
 import type { ResolvedOptions } from './options/resolved-options.interface.js';
+import { NestPipelines } from './pipeline/nest-pipelines.js';
+import { TaskGuards } from './pipeline/task-guards.js';
 import { ToolInvoker } from './pipeline/tool.invoker.js';
 import { DataSourceTaskStore } from './store/data-source-task.store.js';
 import { isTaskStore, type TaskStore } from './store/task-store.interface.js';
@@ -55,7 +57,9 @@ export const mcpTasksProviders: Provider[] = [
   ToolRegistry,
   ToolMetadataAccessor,
   ToolExplorer,
+  NestPipelines,
   ToolInvoker,
+  TaskGuards,
   TaskRunner,
   TaskSweeper,
   PrincipalResolver,

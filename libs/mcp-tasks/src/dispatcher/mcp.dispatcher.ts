@@ -49,16 +49,7 @@ export class McpDispatcher {
         `${req.method} needs the ${TASKS_EXTENSION} extension declared in this request's capabilities`,
       );
     }
-    switch (req.method) {
-      case 'tasks/get':
-        return this.tasks.get(req);
-      case 'tasks/update':
-        return this.tasks.update(req);
-      case 'tasks/cancel':
-        return this.tasks.cancel(req);
-      default:
-        throw RpcError.methodNotFound(req.method);
-    }
+    return this.tasks.handle(req);
   }
 
   private toRpcError(err: unknown): RpcError {

@@ -75,7 +75,7 @@ export class ToolCallHandler {
       ...req.inputResponses,
     };
     const ctx = new SyncToolContext(info, answers, req.signal, req.progress);
-    const compiled = this.invoker.for(tool);
+    const compiled = this.invoker.pipelineFor(tool);
     await compiled.authorize(args, ctx);
 
     const mode = await this.mode(tool, args, ctx, req);

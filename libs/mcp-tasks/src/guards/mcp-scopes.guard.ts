@@ -1,6 +1,6 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { McpContext } from '../common/mcp-execution-context.js';
+import { McpContext } from '../context/mcp-execution-context.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { MCP_TASKS_OPTIONS, REQUIRED_SCOPES_METADATA } from '../mcp-tasks.constants.js';
 import { insufficientScope } from '../auth/auth-challenge.js';

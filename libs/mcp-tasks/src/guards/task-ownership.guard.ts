@@ -1,23 +1,25 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { insufficientScope } from '../auth/auth-challenge.js';
 import type { Principal } from '../common/principal.interface.js';
-import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { McpContext } from '../context/mcp-execution-context.js';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import type { TaskRecord } from '../store/task.record.js';
-import { insufficientScope } from '../auth/auth-challenge.js';
 
 /**
- * Guards `tasks/get|update|cancel` and listening: only the task's owner may touch it — anyone else
- * gets exactly the answer for an unknown task — and only while their token still has the scopes
- * the tool required. Its `ExecutionContext` (type `mcp`) carries `[task, principal]`.
+ * The guard in front of `tasks/get|update|cancel` and listening (after the app's global guards): only the
+ * task's owner may touch it — anyone else gets exactly the answer for an unknown task — and only while their
+ * token still has the scopes the tool required. It sees an `ExecutionContext` of type `mcp-task` with the
+ * arguments `[task, principal]`. Subclass it and override the hooks to change the rules (`guards.ownership`).
  */
 @Injectable()
 export class TaskOwnershipGuard implements CanActivate {
   constructor(@Inject(MCP_TASKS_OPTIONS) protected readonly options: ResolvedOptions) {}
 
   canActivate(ec: ExecutionContext): boolean {
-    const task = ec.getArgByIndex<TaskRecord>(0);
-    const principal = ec.getArgByIndex<Principal>(1);
+    const task = McpContext.task(ec);
+    const principal = McpContext.principal(ec);
     if (!this.isOwner(task, principal)) throw RpcError.taskNotFound();
     if (this.options.auth && !this.hasScopes(task, principal))
       throw insufficientScope(this.options.auth.resource, task.requiredScopes);

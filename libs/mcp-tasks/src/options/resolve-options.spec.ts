@@ -47,6 +47,10 @@ describe('resolveOptions', () => {
     [{ server, store: {} }, /store must implement TaskStore/],
     [{ server, requestStateSecret: 'short' }, /at least 16 characters/],
     [{ server, requestStateTtl: -5 }, /requestStateTtl/],
+    [{ server, guards: { ownership: 'mine' } }, /guards must be \{ scopes\?, ownership\? \}, each a guard class/],
+    [{ server, allowedHosts: 'localhost' }, /allowedHosts must be an array of strings/],
+    [{ server, allowedOrigins: [1] }, /allowedOrigins must be an array of strings/],
+    [{ server, fastPath: 'yes' }, /fastPath must be a boolean/],
   ])('rejects %p', (raw, message) => {
     expect(() => resolveOptions(raw as never)).toThrow(message);
   });

@@ -1,17 +1,10 @@
 import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
-import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
 import type { ServerResponse } from 'node:http';
-import { TaskOwnershipGuard } from '../guards/task-ownership.guard.js';
+import { TaskGuards, type TaskHandler } from '../pipeline/task-guards.js';
 import type { Principal } from '../common/principal.interface.js';
 import { declaresTasks, tasksNotDeclared } from '../protocol/capabilities.js';
 import { TaskEventBus } from '../events/task-event-bus.interface.js';
-import {
-  MCP_CONTEXT_TYPE,
-  MAX_LISTEN_TASKS,
-  MCP_TASKS_OPTIONS,
-  META,
-  TASKS_EXTENSION,
-} from '../mcp-tasks.constants.js';
+import { MAX_LISTEN_TASKS, MCP_TASKS_OPTIONS, META, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import { TaskStore } from '../store/task-store.interface.js';
@@ -37,6 +30,8 @@ export interface ListenRequest {
  */
 @Injectable()
 export class TaskListenHandler implements BeforeApplicationShutdown {
+  /** Following one task: the handler behind the task guards (a refusal leaves the task out). */
+  private readonly follow: TaskHandler<Promise<TaskRecord>>;
   /** Open streams, ended gracefully when the app stops. */
   private readonly open = new Map<ServerResponse, string | number>();
 
@@ -44,8 +39,10 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
     @InjectTaskStore() private readonly store: TaskStore,
     @InjectTaskEventBus() private readonly bus: TaskEventBus,
-    private readonly ownership: TaskOwnershipGuard,
-  ) {}
+    guards: TaskGuards,
+  ) {
+    this.follow = guards.protect(this, 'follow', (task) => task);
+  }
 
   /** Validates the request; throws an `RpcError` before anything is written. */
   check(req: ListenRequest): string[] {
@@ -130,13 +127,7 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
     if (!isPlausibleTaskId(id)) return undefined;
     const task = await this.store.get(id, Date.now()).catch(() => undefined);
     if (!task) return undefined;
-    const ec = new ExecutionContextHost([task, principal]);
-    ec.setType(MCP_CONTEXT_TYPE);
-    try {
-      return this.ownership.canActivate(ec) ? task : undefined;
-    } catch {
-      return undefined;
-    }
+    return this.follow(task, principal).catch(() => undefined);
   }
 }
 

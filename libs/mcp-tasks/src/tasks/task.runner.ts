@@ -12,7 +12,7 @@ import type { CallInfo } from '../context/base-tool.context.js';
 import { TaskCancelledError } from '../context/task-cancelled.error.js';
 import { TaskToolContext } from '../context/task-tool.context.js';
 import { TaskEventBus } from '../events/task-event-bus.interface.js';
-import type { CompiledTool } from '../pipeline/tool.invoker.js';
+import type { ToolPipeline } from '../pipeline/tool.invoker.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { MCP_TASKS_OPTIONS, RpcCode } from '../mcp-tasks.constants.js';
 import { fromHttpException } from '../protocol/http-exception.mapper.js';
@@ -101,7 +101,7 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
   }
 
   /** Runs the tool for a stored task, in the background; never throws. */
-  run(task: TaskRecord, tool: CompiledTool, args: object, info: CallInfo): void {
+  run(task: TaskRecord, tool: ToolPipeline, args: object, info: CallInfo): void {
     const handle = new TaskRunHandle();
     this.running.set(task.id, handle);
     const ctx = new TaskToolContext(

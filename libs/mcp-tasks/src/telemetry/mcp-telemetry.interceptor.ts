@@ -10,7 +10,7 @@ import { ModuleRef } from '@nestjs/core';
 import { Observable } from 'rxjs';
 import type { BaseToolContext } from '../context/base-tool.context.js';
 import { InputRequiredSignal } from '../context/input-required.signal.js';
-import { McpContext } from '../common/mcp-execution-context.js';
+import { McpContext } from '../context/mcp-execution-context.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import { cjsExports, probePeer } from '../peers/optional-peer.js';
