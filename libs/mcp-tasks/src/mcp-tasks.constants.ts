@@ -11,6 +11,9 @@ export const TASK_STORE = Symbol('TaskStore');
 /** Injection token of the `TaskEventBus` (exported as `TaskEventBus`; or use `@InjectTaskEventBus()`). */
 export const TASK_EVENT_BUS = Symbol('TaskEventBus');
 
+/** The provider that routes a registration's controllers (the routed endpoint path is its value). */
+export const MCP_ROUTES = Symbol('MCP_ROUTES');
+
 // ---- Metadata keys -------------------------------------------------------------------------------
 
 /** Where `@McpTool` keeps a method's tool options. */

@@ -11,6 +11,7 @@ import { ToolCallHandler } from './dispatcher/tool-call.handler.js';
 import { createTaskEventBus } from './events/task-event-bus.factory.js';
 import { McpScopesGuard } from './guards/mcp-scopes.guard.js';
 import { TaskOwnershipGuard } from './guards/task-ownership.guard.js';
+import { BodyParserErrors } from './http/body-parser-errors.js';
 import { McpFastPath } from './http/fast-path.listener.js';
 import { McpEndpoint } from './http/mcp.endpoint.js';
 import { SdkBridge } from './http/sdk-bridge.js';
@@ -70,6 +71,7 @@ export const mcpTasksProviders: Provider[] = [
   SdkBridge,
   McpEndpoint,
   McpFastPath,
+  BodyParserErrors,
   TaskListenHandler,
   McpTelemetryInterceptor,
 ];
