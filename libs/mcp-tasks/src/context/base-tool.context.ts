@@ -2,6 +2,8 @@ import type { TraceContext } from '../common/trace-context.js';
 import type { InputRequest } from '../protocol/wire.types.js';
 import type { ElicitResult, ToolContext } from '../common/tool-context.interface.js';
 import type { Principal } from '../common/principal.interface.js';
+import { CAPABILITY_FOR } from '../input/input-response.validator.js';
+import { RpcError } from '../protocol/rpc-error.js';
 
 /** What both run modes know about the caller, fixed when the call arrived. */
 export interface CallInfo {
@@ -46,6 +48,17 @@ export abstract class BaseToolContext implements ToolContext {
   abstract progress(done: number, total?: number, message?: string): Promise<void>;
 
   protected abstract ask(key: string, request: InputRequest): Promise<unknown>;
+
+  /** Refuses (`-32021`) a kind of input the call that started this run did not declare it can answer. */
+  protected requireCapability(request: InputRequest): void {
+    const capability = CAPABILITY_FOR[request.method];
+    if (!this.clientCapabilities?.[capability]) {
+      throw RpcError.missingCapability(
+        { [capability]: {} },
+        `Tool ${this.tool} needs the client capability "${capability}" (${request.method})`,
+      );
+    }
+  }
 
   elicit(key: string, message: string, requestedSchema: Record<string, unknown>): Promise<ElicitResult> {
     return this.ask(key, {

@@ -1,7 +1,5 @@
 import type { TaskStore } from '../store/task-store.interface.js';
 import type { TaskChange, TaskRecord, UpdateOutcome } from '../store/task.record.js';
-import { CAPABILITY_FOR } from '../input/input-response.validator.js';
-import { RpcError } from '../protocol/rpc-error.js';
 import { isTerminal, type InputRequest } from '../protocol/wire.types.js';
 import type { TaskRunHandle } from './task-run.handle.js';
 import { BaseToolContext, progressText, type CallInfo } from './base-tool.context.js';
@@ -40,13 +38,7 @@ export class TaskToolContext extends BaseToolContext {
   protected async ask(key: string, request: InputRequest): Promise<unknown> {
     if (Object.hasOwn(this.answers, key)) return this.answers[key];
     // Only request kinds the call that started the task declared (the spec leaves this open; see README).
-    const capability = CAPABILITY_FOR[request.method];
-    if (!this.clientCapabilities?.[capability]) {
-      throw RpcError.missingCapability(
-        { [capability]: {} },
-        `Tool ${this.tool} needs the client capability "${capability}" (${request.method})`,
-      );
-    }
+    this.requireCapability(request);
     let outcome = await this.retrying(() => this.apply({ kind: 'ask', requests: { [key]: request } }));
     while (outcome && !isTerminal(outcome.task.status) && !this.cancelled) {
       if (Object.hasOwn(outcome.task.inputResponses, key)) break;

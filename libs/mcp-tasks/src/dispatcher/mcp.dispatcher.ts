@@ -1,13 +1,14 @@
-import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
+import { HttpException, Inject, Injectable } from '@nestjs/common';
 import { McpTracing } from '../telemetry/tracing.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
-import { MCP_TASKS_OPTIONS, RpcCode, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
+import { MCP_TASKS_OPTIONS, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
 import { fromHttpException } from '../protocol/http-exception.mapper.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import type { RequestInfo } from './request-info.js';
 import { declaresTasks, tasksNotDeclared } from '../protocol/capabilities.js';
 import { TaskMethodsHandler } from './task-methods.handler.js';
 import { ToolCallHandler } from './tool-call.handler.js';
+import { internalError } from '../common/internal-error.js';
 
 /**
  * Routes a validated request to its handler and turns whatever it throws into an `RpcError`:
@@ -16,8 +17,6 @@ import { ToolCallHandler } from './tool-call.handler.js';
  */
 @Injectable()
 export class McpDispatcher {
-  private readonly logger = new Logger('McpTasks');
-
   constructor(
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
     private readonly tools: ToolCallHandler,
@@ -37,7 +36,9 @@ export class McpDispatcher {
   private traced(req: RequestInfo): Promise<Record<string, unknown>> {
     const taskId = typeof req.params.taskId === 'string' ? req.params.taskId : '';
     const attributes = { 'mcp.method.name': req.method, 'mcp.task.id': taskId, 'jsonrpc.request.id': String(req.id) };
-    return this.tracing.inSpan(req.method, 'server', attributes, req.traceContext, () => this.route(req));
+    return this.tracing.inSpan({ name: req.method, kind: 'server', attributes }, req.traceContext, () =>
+      this.route(req),
+    );
   }
 
   private route(req: RequestInfo): Promise<Record<string, unknown>> {
@@ -55,7 +56,6 @@ export class McpDispatcher {
   private toRpcError(err: unknown): RpcError {
     if (err instanceof RpcError) return err;
     if (err instanceof HttpException) return fromHttpException(err);
-    this.logger.error(`request failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    return new RpcError(RpcCode.InternalError, 'Internal error');
+    return internalError('request failed', err);
   }
 }

@@ -1,6 +1,6 @@
 import type { TraceContext } from '../common/trace-context.js';
 import type { Principal } from '../common/principal.interface.js';
-import type { ProgressSink } from '../context/sync-tool.context.js';
+import type { ProgressSink } from '../context/progress.sink.js';
 
 /** What the endpoint learned about one request before dispatching it. */
 export interface RequestInfo {

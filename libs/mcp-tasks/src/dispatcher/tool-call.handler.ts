@@ -1,4 +1,4 @@
-import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
+import { HttpException, Inject, Injectable } from '@nestjs/common';
 import { McpTracing } from '../telemetry/tracing.js';
 import type { TraceContext } from '../common/trace-context.js';
 import type { CallInfo } from '../context/base-tool.context.js';
@@ -19,6 +19,7 @@ import { ToolError } from '../tools/tool-error.js';
 import { toCallToolResult, toolErrorResult } from '../tools/tool-result.normalizer.js';
 import type { RequestInfo } from './request-info.js';
 import { declaresTasks, tasksNotDeclared } from '../protocol/capabilities.js';
+import { internalError } from '../common/internal-error.js';
 
 /**
  * `tools/call`: validate, authorize (guards), choose sync or task, then answer with a result, an
@@ -26,7 +27,6 @@ import { declaresTasks, tasksNotDeclared } from '../protocol/capabilities.js';
  */
 @Injectable()
 export class ToolCallHandler {
-  private readonly logger = new Logger('McpTasks');
   private readonly states: RequestStateCodec;
 
   constructor(
@@ -50,9 +50,7 @@ export class ToolCallHandler {
       'mcp.protocol.version': req.protocolVersion,
     };
     return this.tracing.inSpan(
-      `tools/call ${name}`,
-      'server',
-      attributes,
+      { name: `tools/call ${name}`, kind: 'server', attributes },
       req.traceContext,
       async (span, traceContext) => {
         const result = await this.call(req, traceContext);
@@ -138,8 +136,7 @@ export class ToolCallHandler {
       }
       if (err instanceof ToolError) return { answer: { resultType: 'complete', ...toolErrorResult(err) } };
       if (err instanceof RpcError || err instanceof HttpException) throw err;
-      this.logger.error(`tool call failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      throw new RpcError(RpcCode.InternalError, 'Internal error');
+      throw internalError('tool call failed', err);
     }
   }
 }

@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { ApplicationConfig, HttpAdapterHost } from '@nestjs/core';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { DISPATCHED_METHODS, MCP_TASKS_OPTIONS, RpcCode } from '../mcp-tasks.constants.js';
+import { DISPATCHED_METHODS, MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
-import { RpcError } from '../protocol/rpc-error.js';
 import { McpEndpoint } from './mcp.endpoint.js';
 import { replyError } from './reply.js';
 import { FAST_PATH_MAX_BODY, isJson } from './request-body.js';
+import { internalError } from '../common/internal-error.js';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -46,9 +46,9 @@ export class McpFastPath implements OnApplicationBootstrap {
 
   /** The endpoint answers its own errors; this is for a failure while answering one (Nest's route catches it too). */
   private lastResort(err: unknown, res: ServerResponse): void {
-    this.logger.error(`fastPath: request failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    const answer = internalError('fastPath: request failed', err);
     if (res.headersSent) res.destroy();
-    else replyError(res, null, new RpcError(RpcCode.InternalError, 'Internal error'));
+    else replyError(res, null, answer);
   }
 
   private takes(req: IncomingMessage, path: string): boolean {

@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ProgressSink } from '../context/sync-tool.context.js';
+import { progressSink } from '../context/progress.sink.js';
 import { McpDispatcher } from '../dispatcher/mcp.dispatcher.js';
 import { DISPATCHED_METHODS, MCP_TASKS_OPTIONS, META } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
@@ -14,6 +14,7 @@ import { SdkBridge } from './sdk-bridge.js';
 import { TaskListenHandler } from '../subscriptions/task-listen.handler.js';
 import { checkStandardHeaders } from './standard-headers.check.js';
 import { McpTracing } from '../telemetry/tracing.js';
+import { internalError } from '../common/internal-error.js';
 
 type Req = IncomingMessage & { body?: unknown };
 
@@ -25,7 +26,6 @@ type Req = IncomingMessage & { body?: unknown };
  */
 @Injectable()
 export class McpEndpoint {
-  private readonly logger = new Logger('McpTasks');
   private readonly serverMeta: Record<string, unknown>;
   private readonly classifier = new RequestClassifier();
 
@@ -70,7 +70,8 @@ export class McpEndpoint {
         };
         return await this.listen.serve(listen, this.listen.check(listen), res);
       }
-      reply = new Reply(res, route.message.id);
+      const answer = new Reply(res, route.message.id);
+      reply = answer;
       const result = await this.dispatcher.dispatch({
         id: route.message.id,
         method,
@@ -81,15 +82,13 @@ export class McpEndpoint {
         principal,
         // Only a tool run in the request needs to hear that the client left.
         signal: method === 'tools/call' ? abortOnClose(res) : NEVER_ABORTED,
-        progress: progressSink(reply, meta.progressToken),
+        progress: progressSink(meta.progressToken, (n) => answer.notify({ ...n })),
         inputResponses: params.inputResponses,
         traceContext: this.tracing.callerContext(meta, req.headers),
       });
       reply.result({ ...result, _meta: this.serverMeta });
     } catch (err) {
-      if (!(err instanceof RpcError))
-        this.logger.error(`request failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      const rpc = err instanceof RpcError ? err : new RpcError(-32603, 'Internal error');
+      const rpc = err instanceof RpcError ? err : internalError('request failed', err);
       if (reply) reply.error(rpc);
       else replyError(res, id, rpc);
     }
@@ -127,18 +126,4 @@ function abortOnClose(res: ServerResponse): AbortSignal {
     if (!res.writableFinished) ac.abort(new Error('connection closed'));
   });
   return ac.signal;
-}
-
-function progressSink(reply: Reply, token: unknown): ProgressSink | undefined {
-  if (typeof token !== 'string' && typeof token !== 'number') return undefined;
-  return async (progress, total, message) =>
-    reply.notify({
-      method: 'notifications/progress',
-      params: {
-        progressToken: token,
-        progress,
-        ...(total !== undefined ? { total } : {}),
-        ...(message ? { message } : {}),
-      },
-    });
 }

@@ -9,6 +9,7 @@ import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { MCP_TASKS_OPTIONS, LEGACY_PROTOCOL_VERSION, RpcCode, TASKS_REQUIRED } from '../mcp-tasks.constants.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import { McpTracing } from '../telemetry/tracing.js';
+import { progressSink } from '../context/progress.sink.js';
 
 const principalOf = (ctx: { http?: { authInfo?: { extra?: Record<string, unknown> } } }): Principal =>
   ctx.http!.authInfo!.extra!.principal as Principal;
@@ -92,14 +93,7 @@ export class SdkBridge implements OnModuleDestroy {
           principal,
           signal: ctx.mcpReq.signal,
           traceContext: this.tracing.active(),
-          progress:
-            token === undefined
-              ? undefined
-              : (progress, total, message) =>
-                  ctx.mcpReq.notify({
-                    method: 'notifications/progress',
-                    params: { progressToken: token, progress, total, message },
-                  }),
+          progress: progressSink(token, (n) => ctx.mcpReq.notify(n)),
         });
         const { resultType: _rt, ...rest } = result;
         return rest as never;

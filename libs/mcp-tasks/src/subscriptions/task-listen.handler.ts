@@ -12,6 +12,7 @@ import type { TaskRecord } from '../store/task.record.js';
 import { isPlausibleTaskId } from '../tasks/task-id.js';
 import { detailedWireTask } from '../tasks/task.view.js';
 import { InjectTaskStore, InjectTaskEventBus } from '../decorators/inject.decorators.js';
+import { SSE_HEADERS, sseMessage } from '../protocol/sse.js';
 
 const KEEP_ALIVE_MS = 15_000;
 
@@ -72,7 +73,7 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
       const task = await this.visible(id, req.principal);
       if (task) last.set(id, signature(task));
     }
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
+    res.writeHead(200, SSE_HEADERS);
     send(res, {
       method: 'notifications/subscriptions/acknowledged',
       params: { _meta: { [META.subscriptionId]: subscriptionId }, notifications: { taskIds: [...last.keys()] } },
@@ -95,8 +96,7 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
   beforeApplicationShutdown(): void {
     for (const [res, id] of this.open) {
       if (res.writableEnded || res.destroyed) continue;
-      const result = { resultType: 'complete', _meta: { [META.subscriptionId]: id } };
-      res.end(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id, result })}\n\n`);
+      res.end(sseMessage({ id, result: { resultType: 'complete', _meta: { [META.subscriptionId]: id } } }));
     }
     this.open.clear();
   }
@@ -135,6 +135,5 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
 const signature = (t: TaskRecord): string => `${t.status}|${Object.keys(t.inputRequests).sort().join(',')}`;
 
 const send = (res: ServerResponse, message: Record<string, unknown>): void => {
-  if (!res.writableEnded && !res.destroyed)
-    res.write(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', ...message })}\n\n`);
+  if (!res.writableEnded && !res.destroyed) res.write(sseMessage(message));
 };

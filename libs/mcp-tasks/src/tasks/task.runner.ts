@@ -17,7 +17,6 @@ import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { MCP_TASKS_OPTIONS, RpcCode } from '../mcp-tasks.constants.js';
 import { fromHttpException } from '../protocol/http-exception.mapper.js';
 import { RpcError } from '../protocol/rpc-error.js';
-import type { TaskError } from '../protocol/wire.types.js';
 import { TaskStore } from '../store/task-store.interface.js';
 import type { CreateOutcome, TaskChange, TaskRecord, UpdateOutcome } from '../store/task.record.js';
 import { ToolError } from '../tools/tool-error.js';
@@ -25,8 +24,7 @@ import { toCallToolResult, toolErrorResult } from '../tools/tool-result.normaliz
 import { newTaskId } from './task-id.js';
 import { TaskRunHandle } from '../context/task-run.handle.js';
 import { InjectTaskStore, InjectTaskEventBus } from '../decorators/inject.decorators.js';
-
-const INTERNAL: TaskError = { code: RpcCode.InternalError, message: 'Internal error' };
+import { internalError } from '../common/internal-error.js';
 
 /**
  * Creates tasks, runs their tools in the background on this instance, and applies cancel and
@@ -158,8 +156,7 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
     if (err instanceof RpcError) return { kind: 'finish', status: 'failed', error: err.toJSON() };
     if (err instanceof HttpException && err.getStatus() < 500)
       return { kind: 'finish', status: 'failed', error: fromHttpException(err).toJSON() };
-    this.logger.error(`task ${id} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    return { kind: 'finish', status: 'failed', error: INTERNAL };
+    return { kind: 'finish', status: 'failed', error: internalError(`task ${id} failed`, err).toJSON() };
   }
 
   /** Marks the task cancelled at once (final) and stops its run wherever it is. Idempotent. */
