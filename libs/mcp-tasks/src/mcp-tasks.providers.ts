@@ -13,8 +13,7 @@ import { McpScopesGuard } from './guards/mcp-scopes.guard.js';
 import { TaskOwnershipGuard } from './guards/task-ownership.guard.js';
 import { BodyParserErrors } from './http/body-parser-errors.js';
 import { McpFastPath } from './http/fast-path.listener.js';
-import { McpEndpoint } from './http/mcp.endpoint.js';
-import { SdkBridge } from './http/sdk-bridge.js';
+import { McpExchangeHandler } from './http/mcp-exchange.handler.js';
 import { MCP_TASKS_MODULE_OPTIONS } from './mcp-tasks.module-definition.js';
 import { MCP_TASKS_OPTIONS, TASK_EVENT_BUS, TASK_STORE } from './mcp-tasks.constants.js';
 import { resolveOptions } from './options/resolve-options.js';
@@ -22,6 +21,10 @@ import type { ResolvedOptions } from './options/resolved-options.interface.js';
 import { NestPipelines } from './pipeline/nest-pipelines.js';
 import { TaskGuards } from './pipeline/task-guards.js';
 import { ToolInvoker } from './pipeline/tool.invoker.js';
+import { LegacyToolCallHandler } from './legacy/legacy-tool-call.handler.js';
+import { SdkFallback } from './sdk/sdk-fallback.js';
+import { SdkServerFactory } from './sdk/sdk-server.factory.js';
+import { ToolList } from './sdk/tool-list.js';
 import { DataSourceTaskStore } from './store/data-source-task.store.js';
 import { isTaskStore, type TaskStore } from './store/task-store.interface.js';
 import { TaskListenHandler } from './subscriptions/task-listen.handler.js';
@@ -68,8 +71,11 @@ export const mcpTasksProviders: Provider[] = [
   TaskMethodsHandler,
   ToolCallHandler,
   McpDispatcher,
-  SdkBridge,
-  McpEndpoint,
+  ToolList,
+  LegacyToolCallHandler,
+  SdkServerFactory,
+  SdkFallback,
+  McpExchangeHandler,
   McpFastPath,
   BodyParserErrors,
   TaskListenHandler,

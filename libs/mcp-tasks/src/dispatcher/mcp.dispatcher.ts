@@ -4,7 +4,7 @@ import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { MCP_TASKS_OPTIONS, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
 import { fromHttpException } from '../protocol/http-exception.mapper.js';
 import { RpcError } from '../protocol/rpc-error.js';
-import type { RequestInfo } from './request-info.js';
+import type { McpRequest } from './mcp-request.interface.js';
 import { declaresTasks, tasksNotDeclared } from '../protocol/capabilities.js';
 import { TaskMethodsHandler } from './task-methods.handler.js';
 import { ToolCallHandler } from './tool-call.handler.js';
@@ -24,7 +24,7 @@ export class McpDispatcher {
     private readonly tracing: McpTracing,
   ) {}
 
-  async dispatch(req: RequestInfo): Promise<Record<string, unknown>> {
+  async dispatch(req: McpRequest): Promise<Record<string, unknown>> {
     try {
       return req.method === 'tools/call' || !this.options.telemetry ? await this.route(req) : await this.traced(req);
     } catch (err) {
@@ -33,7 +33,7 @@ export class McpDispatcher {
   }
 
   /** A light span for `tasks/*` (the hot path: no work beyond the span itself). */
-  private traced(req: RequestInfo): Promise<Record<string, unknown>> {
+  private traced(req: McpRequest): Promise<Record<string, unknown>> {
     const taskId = typeof req.params.taskId === 'string' ? req.params.taskId : '';
     const attributes = { 'mcp.method.name': req.method, 'mcp.task.id': taskId, 'jsonrpc.request.id': String(req.id) };
     return this.tracing.inSpan({ name: req.method, kind: 'server', attributes }, req.traceContext, () =>
@@ -41,7 +41,7 @@ export class McpDispatcher {
     );
   }
 
-  private route(req: RequestInfo): Promise<Record<string, unknown>> {
+  private route(req: McpRequest): Promise<Record<string, unknown>> {
     if (req.method === 'tools/call') return this.tools.handle(req);
     // With the extension off its methods do not exist; without the client's declaration they are refused.
     if (!this.options.tasks) throw RpcError.methodNotFound(req.method);

@@ -10,7 +10,7 @@ import type { TaskRecord } from '../store/task.record.js';
 import { isPlausibleTaskId } from '../tasks/task-id.js';
 import { TaskRunner } from '../tasks/task.runner.js';
 import { detailedWireTask } from '../tasks/task.view.js';
-import type { RequestInfo } from './request-info.js';
+import type { McpRequest } from './mcp-request.interface.js';
 
 const ACK = { resultType: 'complete' } as const;
 
@@ -37,7 +37,7 @@ export class TaskMethodsHandler {
     ]);
   }
 
-  async handle(req: RequestInfo): Promise<Answer> {
+  async handle(req: McpRequest): Promise<Answer> {
     const handler = this.handlers.get(req.method);
     if (!handler) throw RpcError.methodNotFound(req.method);
     const answers = req.method === 'tasks/update' ? inputResponsesOf(req.params) : undefined;

@@ -17,7 +17,7 @@ import { wireTask } from '../tasks/task.view.js';
 import { validateArguments } from '../tools/arguments.validator.js';
 import { ToolError } from '../tools/tool-error.js';
 import { toCallToolResult, toolErrorResult } from '../tools/tool-result.normalizer.js';
-import type { RequestInfo } from './request-info.js';
+import type { McpRequest } from './mcp-request.interface.js';
 import { declaresTasks, tasksNotDeclared } from '../protocol/capabilities.js';
 import { internalError } from '../common/internal-error.js';
 
@@ -40,7 +40,7 @@ export class ToolCallHandler {
   }
 
   /** The whole call inside a `tools/call <tool>` span that continues the caller's trace. */
-  async handle(req: RequestInfo): Promise<Record<string, unknown>> {
+  async handle(req: McpRequest): Promise<Record<string, unknown>> {
     if (!this.options.telemetry) return this.call(req, req.traceContext);
     const name = typeof req.params.name === 'string' ? req.params.name : '';
     const attributes = {
@@ -61,7 +61,7 @@ export class ToolCallHandler {
     );
   }
 
-  private async call(req: RequestInfo, traceContext: TraceContext): Promise<Record<string, unknown>> {
+  private async call(req: McpRequest, traceContext: TraceContext): Promise<Record<string, unknown>> {
     const { name } = req.params;
     const tool = typeof name === 'string' ? this.registry.get(name) : undefined;
     if (!tool) throw RpcError.invalidParams(`Unknown tool: ${String(name)}`);
@@ -104,7 +104,7 @@ export class ToolCallHandler {
   }
 
   /** `sync`, or the policy to run as a task with, for this call. */
-  private async mode(tool: ToolDefinition, args: object, ctx: SyncToolContext, req: RequestInfo): Promise<TaskPolicy> {
+  private async mode(tool: ToolDefinition, args: object, ctx: SyncToolContext, req: McpRequest): Promise<TaskPolicy> {
     const policy = typeof tool.policy === 'function' ? await tool.policy(args, ctx) : tool.policy;
     if (policy === 'sync' || !this.options.tasks) return 'sync';
     if (declaresTasks(req.clientCapabilities)) return policy;

@@ -3,7 +3,7 @@ import { ApplicationConfig, HttpAdapterHost } from '@nestjs/core';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { DISPATCHED_METHODS, MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
-import { McpEndpoint } from './mcp.endpoint.js';
+import { McpExchangeHandler } from './mcp-exchange.handler.js';
 import { replyError } from './reply.js';
 import { FAST_PATH_MAX_BODY, isJson } from './request-body.js';
 import { internalError } from '../common/internal-error.js';
@@ -24,7 +24,7 @@ export class McpFastPath implements OnApplicationBootstrap {
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
     private readonly adapterHost: HttpAdapterHost,
     private readonly config: ApplicationConfig,
-    private readonly endpoint: McpEndpoint,
+    private readonly exchange: McpExchangeHandler,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -39,7 +39,7 @@ export class McpFastPath implements OnApplicationBootstrap {
     server.removeAllListeners('request');
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       if (this.takes(req, path))
-        this.endpoint.handle(req, res, FAST_PATH_MAX_BODY).catch((err: unknown) => this.lastResort(err, res));
+        this.exchange.handle(req, res, FAST_PATH_MAX_BODY).catch((err: unknown) => this.lastResort(err, res));
       else for (const listener of rest) listener.call(server, req, res);
     });
   }

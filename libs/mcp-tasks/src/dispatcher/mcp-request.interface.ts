@@ -2,8 +2,11 @@ import type { TraceContext } from '../common/trace-context.js';
 import type { Principal } from '../common/principal.interface.js';
 import type { ProgressSink } from '../context/progress.sink.js';
 
-/** What the endpoint learned about one request before dispatching it. */
-export interface RequestInfo {
+/**
+ * One MCP request the library answers, as the HTTP exchange (or the legacy SDK path) parsed and checked it: what
+ * the dispatcher and the handlers behind it work from.
+ */
+export interface McpRequest {
   id: string | number;
   method: string;
   params: Record<string, any>;
@@ -15,7 +18,7 @@ export interface RequestInfo {
   signal: AbortSignal;
   /** Present when the request carried a `progressToken` and the reply can stream. */
   progress?: ProgressSink;
-  /** MRTR answers of this round (the SDK lifts them out of params; see the endpoint). */
+  /** MRTR answers of this round (the SDK lifts them out of params, so they travel here). */
   inputResponses?: Record<string, unknown>;
   /** The caller's trace context (from `_meta.traceparent` or the HTTP headers). */
   traceContext: TraceContext;
