@@ -10,7 +10,7 @@ import {
 } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import {
-  McpContext,
+  McpExecutionContext,
   McpScopesGuard,
   MemoryTaskStore,
   TaskOwnershipGuard,
@@ -38,7 +38,7 @@ class AdminOwnership extends TaskOwnershipGuard {
 @Injectable()
 class StaffScopes extends McpScopesGuard {
   protected override grantedScopes(ec: ExecutionContext): string[] {
-    const staff = McpContext.principal(ec).subject === 'staff';
+    const staff = McpExecutionContext.principal(ec).subject === 'staff';
     return [...super.grantedScopes(ec), ...(staff ? ['files:write'] : [])];
   }
 }
@@ -46,7 +46,7 @@ class StaffScopes extends McpScopesGuard {
 describe('guards option: subclasses of the library guards', () => {
   let app: INestApplication;
   beforeAll(async () => {
-    app = await createFixtureApp({ scope: byUser, guards: { ownership: AdminOwnership } });
+    app = await createFixtureApp({ subject: byUser, guards: { ownership: AdminOwnership } });
   });
   afterAll(() => app.close());
 
@@ -87,8 +87,8 @@ class NoCancelForInterns implements CanActivate {
   static seen: string[] = [];
   canActivate(ec: ExecutionContext): boolean {
     NoCancelForInterns.seen.push(`${ec.getType()}:${ec.getHandler().name}`);
-    if (!McpContext.isTaskAccess(ec)) return true;
-    return !(ec.getHandler().name === 'cancel' && McpContext.principal(ec).subject === 'intern');
+    if (!McpExecutionContext.isTaskAccess(ec)) return true;
+    return !(ec.getHandler().name === 'cancel' && McpExecutionContext.principal(ec).subject === 'intern');
   }
 }
 
@@ -103,7 +103,7 @@ describe('app-wide guards (APP_GUARD) on tool calls and task access', () => {
   const store = new MemoryTaskStore();
   beforeAll(async () => {
     // The intern's task stays running: a short grace lets the app close at once.
-    app = await createFixtureApp({ store, scope: byUser, shutdownGrace: 50 }, [withAppGuard(NoCancelForInterns)]);
+    app = await createFixtureApp({ store, subject: byUser, shutdownGrace: 50 }, [withAppGuard(NoCancelForInterns)]);
   });
   afterAll(() => app.close());
 

@@ -16,7 +16,7 @@ export { ToolCtx } from './decorators/tool-ctx.decorator.js';
 export { InjectTaskEventBus, InjectTaskStore } from './decorators/inject.decorators.js';
 export type { ToolContext, ElicitResult } from './common/tool-context.interface.js';
 export type { Principal } from './common/principal.interface.js';
-export { McpContext } from './context/mcp-execution-context.js';
+export { McpExecutionContext } from './context/mcp-execution-context.js';
 export { TaskCancelledError } from './context/task-cancelled.error.js';
 export { ToolError } from './tools/tool-error.js';
 export { RpcError } from './protocol/rpc-error.js';

@@ -13,7 +13,7 @@ import { ownerKey } from '../common/owner-key.js';
  */
 @Injectable()
 export class PrincipalResolver {
-  /** Without auth or a scope resolver every request is this one principal. */
+  /** Without auth or a `subject` option every request is this one principal. */
   private host?: Principal;
 
   constructor(
@@ -27,11 +27,12 @@ export class PrincipalResolver {
       const { claims, resource } = await this.bearer.authenticate(req);
       return principalFromClaims(claims, this.options.server.name, resource);
     }
-    if (!this.options.scope) return (this.host ??= this.hostPrincipal(HOST_SUBJECT));
-    return this.hostPrincipal(String(await this.options.scope(req)));
+    if (!this.options.subject) return (this.host ??= this.unauthenticated(HOST_SUBJECT));
+    return this.unauthenticated(String(await this.options.subject(req)));
   }
 
-  private hostPrincipal(subject: string): Principal {
+  /** A caller without a token: a subject with no scopes, its tasks bound to this server only. */
+  private unauthenticated(subject: string): Principal {
     return { subject, scopes: [], key: ownerKey(subject, this.options.server.name, '', '') };
   }
 }

@@ -5,8 +5,8 @@ import type { Principal } from '../common/principal.interface.js';
 import { CAPABILITY_FOR } from '../input/input-response.validator.js';
 import { RpcError } from '../protocol/rpc-error.js';
 
-/** What both run modes know about the caller, fixed when the call arrived. */
-export interface CallInfo {
+/** The `tools/call` a run came from: what both run modes know about the caller, fixed when the call arrived. */
+export interface ToolCallOrigin {
   tool: string;
   protocolVersion: string;
   clientCapabilities: Record<string, any>;
@@ -31,14 +31,14 @@ export abstract class BaseToolContext implements ToolContext {
   abstract readonly taskId?: string;
   abstract readonly signal: AbortSignal;
 
-  constructor(info: CallInfo) {
-    this.tool = info.tool;
-    this.protocolVersion = info.protocolVersion;
-    this.clientCapabilities = info.clientCapabilities;
-    this.clientInfo = info.clientInfo;
-    this.principal = info.principal;
-    this.requestId = info.requestId;
-    this.traceContext = info.traceContext;
+  constructor(origin: ToolCallOrigin) {
+    this.tool = origin.tool;
+    this.protocolVersion = origin.protocolVersion;
+    this.clientCapabilities = origin.clientCapabilities;
+    this.clientInfo = origin.clientInfo;
+    this.principal = origin.principal;
+    this.requestId = origin.requestId;
+    this.traceContext = origin.traceContext;
   }
 
   get cancelled(): boolean {

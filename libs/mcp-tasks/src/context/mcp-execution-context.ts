@@ -9,13 +9,13 @@ import type { TaskRecord } from '../store/task.record.js';
  * arguments `[args, ToolContext]`; an access to a task (`tasks/get|update|cancel`, listening) has type `mcp-task`
  * and the arguments `[task, principal]`.
  */
-export const McpContext = {
+export const McpExecutionContext = {
   /** Whether this is a tool run. */
-  isMcp: (ec: ExecutionContext): boolean => ec.getType<string>() === MCP_CONTEXT_TYPE,
+  isToolRun: (ec: ExecutionContext): boolean => ec.getType<string>() === MCP_CONTEXT_TYPE,
   /** A tool run's validated arguments. */
   args: <T = Record<string, unknown>>(ec: ExecutionContext): T => ec.getArgByIndex(0) as T,
   /** A tool run's `ToolContext`. */
-  tool: (ec: ExecutionContext): ToolContext => ec.getArgByIndex(1) as ToolContext,
+  toolContext: (ec: ExecutionContext): ToolContext => ec.getArgByIndex(1) as ToolContext,
   /** Whether this is an access to a task. */
   isTaskAccess: (ec: ExecutionContext): boolean => ec.getType<string>() === MCP_TASK_CONTEXT_TYPE,
   /** The task being accessed. */

@@ -1,7 +1,7 @@
 import { isValidInputResponse } from '../input/input-response.validator.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import type { InputRequest, InputRequests } from '../protocol/wire.types.js';
-import { BaseToolContext, type CallInfo } from './base-tool.context.js';
+import { BaseToolContext, type ToolCallOrigin } from './base-tool.context.js';
 import { InputRequiredSignal } from './input-required.signal.js';
 import type { ProgressSink } from './progress.sink.js';
 
@@ -17,13 +17,13 @@ export class SyncToolContext extends BaseToolContext {
   readonly pending: InputRequests = {};
 
   constructor(
-    info: CallInfo,
+    origin: ToolCallOrigin,
     /** Answers from earlier rounds (sealed `requestState`) and this round's `inputResponses`. */
     readonly answers: Record<string, unknown>,
     readonly signal: AbortSignal,
     private readonly sink?: ProgressSink,
   ) {
-    super(info);
+    super(origin);
   }
 
   async progress(done: number, total?: number, message?: string): Promise<void> {

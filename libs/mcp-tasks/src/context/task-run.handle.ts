@@ -1,7 +1,23 @@
+/** Why a task's run was stopped: the client cancelled it, its ttl ran out, or the server shut down. */
+export type AbortReason = 'cancelled' | 'expired' | 'shutdown';
+
+/** The `signal.reason` of a stopped run: an Error (tools may pass it on) whose message is the reason. */
+export class TaskAbortedError extends Error {
+  constructor(readonly reason: AbortReason) {
+    super(reason);
+  }
+}
+
 /** This instance's hold on a task it is running: how to abort it and how to wake its waits. */
 export class TaskRunHandle {
   readonly controller = new AbortController();
   private readonly wakers = new Set<() => void>();
+
+  /** Why the run was stopped, once it was. */
+  get abortReason(): AbortReason | undefined {
+    const reason: unknown = this.controller.signal.reason;
+    return reason instanceof TaskAbortedError ? reason.reason : undefined;
+  }
 
   /** Resolves on `wake()`, after `ms`, or when the run is aborted, whichever comes first. */
   waitForChange(ms: number): Promise<void> {
@@ -25,7 +41,7 @@ export class TaskRunHandle {
     for (const w of this.wakers) w();
   }
 
-  abort(reason: string): void {
-    this.controller.abort(new Error(reason));
+  abort(reason: AbortReason): void {
+    this.controller.abort(new TaskAbortedError(reason));
   }
 }

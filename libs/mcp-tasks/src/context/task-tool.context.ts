@@ -2,7 +2,7 @@ import type { TaskStore } from '../store/task-store.interface.js';
 import type { TaskChange, TaskRecord, UpdateOutcome } from '../store/task.record.js';
 import { isTerminal, type InputRequest } from '../protocol/wire.types.js';
 import type { TaskRunHandle } from './task-run.handle.js';
-import { BaseToolContext, progressText, type CallInfo } from './base-tool.context.js';
+import { BaseToolContext, progressText, type ToolCallOrigin } from './base-tool.context.js';
 import { TaskCancelledError } from './task-cancelled.error.js';
 
 /**
@@ -15,7 +15,7 @@ export class TaskToolContext extends BaseToolContext {
   private answers: Record<string, unknown>;
 
   constructor(
-    info: CallInfo,
+    origin: ToolCallOrigin,
     task: TaskRecord,
     private readonly store: TaskStore,
     /** Applies a change through the runner, which tells listeners about it. */
@@ -23,7 +23,7 @@ export class TaskToolContext extends BaseToolContext {
     private readonly handle: TaskRunHandle,
     private readonly pollInterval: number,
   ) {
-    super(info);
+    super(origin);
     this.taskId = task.id;
     this.signal = handle.controller.signal;
     this.answers = { ...task.inputResponses };

@@ -9,7 +9,7 @@ import type { TaskStore } from '../store/task-store.interface.js';
 import type { TaskRecord } from '../store/task.record.js';
 import { isPlausibleTaskId } from '../tasks/task-id.js';
 import { TaskRunner } from '../tasks/task.runner.js';
-import { detailedWireTask } from '../tasks/task.view.js';
+import { toDetailedWireTask } from '../tasks/task.mapper.js';
 import type { McpRequest } from './mcp-request.interface.js';
 
 const ACK = { resultType: 'complete' } as const;
@@ -45,7 +45,7 @@ export class TaskMethodsHandler {
   }
 
   private get(task: TaskRecord): Answer {
-    return { resultType: 'complete', ...detailedWireTask(task, this.options.pollInterval) };
+    return { resultType: 'complete', ...toDetailedWireTask(task, this.options.pollInterval) };
   }
 
   private async update(task: TaskRecord, answers: Answer): Promise<Answer> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { McpContext } from '../context/mcp-execution-context.js';
+import { McpExecutionContext } from '../context/mcp-execution-context.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { MCP_TASKS_OPTIONS, REQUIRED_SCOPES_METADATA } from '../mcp-tasks.constants.js';
 import { insufficientScope } from '../auth/auth-challenge.js';
@@ -19,7 +19,7 @@ export class McpScopesGuard implements CanActivate {
 
   canActivate(ec: ExecutionContext): boolean {
     // Without authentication there are no token scopes to check.
-    if (!McpContext.isMcp(ec) || !this.options.auth) return true;
+    if (!McpExecutionContext.isToolRun(ec) || !this.options.auth) return true;
     const needed = this.requiredScopes(ec);
     const granted = new Set(this.grantedScopes(ec));
     if (needed.some((s) => !granted.has(s))) throw this.onInsufficientScope(needed, ec);
@@ -35,7 +35,7 @@ export class McpScopesGuard implements CanActivate {
 
   /** Scopes the caller's token grants. */
   protected grantedScopes(ec: ExecutionContext): string[] {
-    return McpContext.tool(ec).principal.scopes;
+    return McpExecutionContext.toolContext(ec).principal.scopes;
   }
 
   /** What to throw when scopes are missing; `needed` is the full list the tool requires. */

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { insufficientScope } from '../auth/auth-challenge.js';
 import type { Principal } from '../common/principal.interface.js';
-import { McpContext } from '../context/mcp-execution-context.js';
+import { McpExecutionContext } from '../context/mcp-execution-context.js';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { RpcError } from '../protocol/rpc-error.js';
@@ -18,8 +18,8 @@ export class TaskOwnershipGuard implements CanActivate {
   constructor(@Inject(MCP_TASKS_OPTIONS) protected readonly options: ResolvedOptions) {}
 
   canActivate(ec: ExecutionContext): boolean {
-    const task = McpContext.task(ec);
-    const principal = McpContext.principal(ec);
+    const task = McpExecutionContext.task(ec);
+    const principal = McpExecutionContext.principal(ec);
     if (!this.isOwner(task, principal)) throw RpcError.taskNotFound();
     if (this.options.auth && !this.hasScopes(task, principal))
       throw insufficientScope(this.options.auth.resource, task.requiredScopes);

@@ -83,12 +83,11 @@ export interface McpTasksModuleOptions {
    */
   auth?: McpAuthOptions;
   /**
-   * The subject of a request when `auth` is absent (the "host scope"), e.g. a tenant or API-key header.
-   * @default one subject for the whole server
+   * Who a request is when `auth` is absent: the subject its tasks belong to, e.g. from a tenant or API-key header
+   * (ignored with `auth`, where the token's `sub` is the subject).
+   * @default one subject for the whole server ('host')
    */
-  scope?: (req: IncomingMessage) => string | Promise<string>;
-  /** Older name of `scope`. */
-  principal?: (req: IncomingMessage) => string | Promise<string>;
+  subject?: (req: IncomingMessage) => string | Promise<string>;
   /**
    * `false` turns telemetry off: no `mcp.task.*` events, no OpenTelemetry spans. With no OpenTelemetry SDK
    * registered and no `EventEmitterModule` imported it costs next to nothing.

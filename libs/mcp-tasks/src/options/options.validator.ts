@@ -42,8 +42,7 @@ const CHECKS: { [K in keyof McpTasksModuleOptions]-?: Check } = {
   maxTasks: positiveInteger('maxTasks', true),
   tasks: ofType('tasks', 'boolean'),
   auth: (v) => authProblem(v),
-  scope: ofType('scope', 'function'),
-  principal: ofType('principal', 'function'),
+  subject: ofType('subject', 'function'),
   telemetry: ofType('telemetry', 'boolean'),
   guards: (v) =>
     v && typeof v === 'object' && [v.scopes, v.ownership].every((g) => g === undefined || typeof g === 'function')
@@ -59,10 +58,16 @@ const CHECKS: { [K in keyof McpTasksModuleOptions]-?: Check } = {
   fastPath: ofType('fastPath', 'boolean'),
 };
 
+/** Options of earlier versions, and what replaced them. */
+const RENAMED: Record<string, string> = { scope: 'subject', principal: 'subject' };
+
 /** Rejects bad options at startup, with a message naming the option. */
 export function validateOptions(raw: unknown): asserts raw is McpTasksModuleOptions {
   if (!raw || typeof raw !== 'object') fail('options are required');
   const options = raw as Record<string, unknown>;
+  for (const [old, now] of Object.entries(RENAMED)) {
+    if (options[old] !== undefined) fail(`"${old}" was renamed "${now}": ${now}: (req) => string`);
+  }
   if (options.server === undefined) fail(CHECKS.server(undefined)!);
   for (const [name, check] of Object.entries(CHECKS)) {
     const problem = options[name] === undefined ? undefined : (check as Check)(options[name]);

@@ -27,7 +27,7 @@ function applyDefaults(raw: McpTasksModuleOptions): ResolvedOptions {
     maxTasks: o.maxTasks,
     tasks: o.tasks,
     auth: o.auth,
-    scope: o.scope ?? o.principal,
+    subject: o.subject,
     guards: o.guards ?? {},
     telemetry: o.telemetry,
     requestStateSecret: o.requestStateSecret ? Buffer.from(o.requestStateSecret) : randomBytes(32),

@@ -21,8 +21,7 @@ export interface ResolvedOptions {
   maxTasks: number;
   tasks: boolean;
   auth?: McpAuthOptions;
-  /** The host-subject resolver (`scope`, or its older name `principal`). */
-  scope?: (req: IncomingMessage) => string | Promise<string>;
+  subject?: (req: IncomingMessage) => string | Promise<string>;
   guards: NonNullable<McpTasksModuleOptions['guards']>;
   telemetry: boolean;
   requestStateSecret: Buffer;

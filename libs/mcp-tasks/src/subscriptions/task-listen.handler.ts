@@ -10,7 +10,7 @@ import { RpcError } from '../protocol/rpc-error.js';
 import { TaskStore } from '../store/task-store.interface.js';
 import type { TaskRecord } from '../store/task.record.js';
 import { isPlausibleTaskId } from '../tasks/task-id.js';
-import { detailedWireTask } from '../tasks/task.view.js';
+import { toDetailedWireTask } from '../tasks/task.mapper.js';
 import { InjectTaskStore, InjectTaskEventBus } from '../decorators/inject.decorators.js';
 import { SSE_HEADERS, sseMessage } from '../protocol/sse.js';
 
@@ -116,7 +116,7 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
     send(res, {
       method: 'notifications/tasks',
       params: {
-        ...detailedWireTask(task, this.options.pollInterval),
+        ...toDetailedWireTask(task, this.options.pollInterval),
         _meta: { [META.subscriptionId]: subscriptionId },
       },
     });

@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { CallInfo } from '../context/base-tool.context.js';
+import type { ToolCallOrigin } from '../context/base-tool.context.js';
 import { TaskCancelledError } from '../context/task-cancelled.error.js';
 import { TaskToolContext } from '../context/task-tool.context.js';
 import { TaskEventBus } from '../events/task-event-bus.interface.js';
@@ -18,13 +18,16 @@ import { MCP_TASKS_OPTIONS, RpcCode } from '../mcp-tasks.constants.js';
 import { fromHttpException } from '../protocol/http-exception.mapper.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import { TaskStore } from '../store/task-store.interface.js';
-import type { CreateOutcome, TaskChange, TaskRecord, UpdateOutcome } from '../store/task.record.js';
+import type { TaskChange, TaskRecord, UpdateOutcome } from '../store/task.record.js';
 import { ToolError } from '../tools/tool-error.js';
 import { toCallToolResult, toolErrorResult } from '../tools/tool-result.normalizer.js';
 import { newTaskId } from './task-id.js';
-import { TaskRunHandle } from '../context/task-run.handle.js';
+import { TaskAbortedError, TaskRunHandle } from '../context/task-run.handle.js';
 import { InjectTaskStore, InjectTaskEventBus } from '../decorators/inject.decorators.js';
 import { internalError } from '../common/internal-error.js';
+
+/** A task `create` stored for a call, or why it stored none: the owner's or the server's cap. */
+export type TaskCreation = { created: TaskRecord } | { refused: 'owner-limit' | 'server-limit' };
 
 /**
  * Creates tasks, runs their tools in the background on this instance, and applies cancel and
@@ -58,11 +61,6 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
     this.renewal.unref();
   }
 
-  /** `true` once shutdown began: no new tasks are taken (optional tools then run in the request). */
-  get draining(): boolean {
-    return this.stopping;
-  }
-
   private async renewLeases(): Promise<void> {
     if (this.running.size === 0) return;
     try {
@@ -72,17 +70,21 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
     }
   }
 
-  /** Stores a new task (caps checked atomically); the caller answers with it, then calls `run`. */
+  /**
+   * Stores a new task for the call (caps checked atomically) and hands it back to answer with, before `run`; or
+   * says why not. A stopping server takes no new tasks: it behaves as if at the cap.
+   */
   async create(
-    info: CallInfo,
+    origin: ToolCallOrigin,
     answers: Record<string, unknown>,
     requiredScopes: string[],
-  ): Promise<TaskRecord | CreateOutcome> {
+  ): Promise<TaskCreation> {
+    if (this.stopping) return { refused: 'server-limit' };
     const now = Date.now();
     const task: TaskRecord = {
       id: newTaskId(),
-      owner: info.principal.key,
-      tool: info.tool,
+      owner: origin.principal.key,
+      tool: origin.tool,
       status: 'working',
       inputRequests: {},
       inputResponses: answers,
@@ -95,15 +97,15 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
     };
     const limits = { maxPerOwner: this.options.maxPerPrincipal, maxTotal: this.options.maxTasks };
     const outcome = await this.store.create(task, limits);
-    return outcome === 'created' ? task : outcome;
+    return outcome === 'created' ? { created: task } : { refused: outcome };
   }
 
   /** Runs the tool for a stored task, in the background; never throws. */
-  run(task: TaskRecord, tool: ToolPipeline, args: object, info: CallInfo): void {
+  run(task: TaskRecord, tool: ToolPipeline, args: object, origin: ToolCallOrigin): void {
     const handle = new TaskRunHandle();
     this.running.set(task.id, handle);
     const ctx = new TaskToolContext(
-      info,
+      origin,
       task,
       this.store,
       (c) => this.apply(task.id, c),
@@ -127,7 +129,7 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
       const result = toCallToolResult(await call());
       change = { kind: 'finish', status: 'completed', result };
     } catch (err) {
-      if (handle.controller.signal.aborted && (err instanceof TaskCancelledError || isAbort(err))) return;
+      if (handle.abortReason && (err instanceof TaskCancelledError || isAbort(err))) return;
       change = this.failure(id, err);
     }
     await this.settle(id, change, handle);
@@ -146,7 +148,7 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
         if (this.stopping) return;
         this.logger.warn(`task ${id}: outcome not stored yet (${(err as Error).message}); retrying in ${wait} ms`);
         await sleep(wait);
-        if (handle.controller.signal.reason?.message === 'expired') return;
+        if (handle.abortReason === 'expired') return;
       }
     }
   }
@@ -200,5 +202,6 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
   }
 }
 
+/** What a tool throws when its run was stopped: the reason passed on, or an `AbortError` (fetch, timers, streams). */
 const isAbort = (err: unknown): boolean =>
-  err instanceof Error && (err.name === 'AbortError' || err.message === 'cancelled');
+  err instanceof TaskAbortedError || (err instanceof Error && err.name === 'AbortError');

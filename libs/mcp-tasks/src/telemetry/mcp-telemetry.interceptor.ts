@@ -10,7 +10,7 @@ import { ModuleRef } from '@nestjs/core';
 import { defer, lastValueFrom, type Observable } from 'rxjs';
 import type { BaseToolContext } from '../context/base-tool.context.js';
 import { InputRequiredSignal } from '../context/input-required.signal.js';
-import { McpContext } from '../context/mcp-execution-context.js';
+import { McpExecutionContext } from '../context/mcp-execution-context.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import { cjsExports, probePeer } from '../peers/optional-peer.js';
@@ -52,7 +52,7 @@ export class McpTelemetryInterceptor implements NestInterceptor, OnModuleInit {
   }
 
   intercept(ec: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const ctx = McpContext.tool(ec) as BaseToolContext;
+    const ctx = McpExecutionContext.toolContext(ec) as BaseToolContext;
     return defer(() => this.observe(ctx, () => lastValueFrom(next.handle())));
   }
 

@@ -18,7 +18,7 @@ function isoTime(ms: number): string {
 }
 
 /** The flat task fields of `CreateTaskResult` (and the head of `tasks/get`). */
-export function wireTask(task: TaskRecord, pollIntervalMs: number): WireTask {
+export function toWireTask(task: TaskRecord, pollIntervalMs: number): WireTask {
   const out: WireTask = {
     taskId: task.id,
     status: task.status,
@@ -32,8 +32,8 @@ export function wireTask(task: TaskRecord, pollIntervalMs: number): WireTask {
 }
 
 /** Everything `tasks/get` (and `notifications/tasks`) shows for a task in its current status. */
-export function detailedWireTask(task: TaskRecord, pollIntervalMs: number): DetailedWireTask {
-  const out: DetailedWireTask = wireTask(task, pollIntervalMs);
+export function toDetailedWireTask(task: TaskRecord, pollIntervalMs: number): DetailedWireTask {
+  const out: DetailedWireTask = toWireTask(task, pollIntervalMs);
   if (task.status === 'input_required') out.inputRequests = task.inputRequests;
   if (task.status === 'completed' && task.result) out.result = { ...task.result, resultType: 'complete' };
   if (task.status === 'failed' && task.error) out.error = task.error;
