@@ -73,7 +73,7 @@ function contestants(info: RunInfo): string[] {
       ' with the 3-argument `setRequestHandler` form, zod schemas.',
     `- **${MCP_NEST}**: \`@rekog/mcp-nest\` ${v.mcpNest} on NestJS ${v.nest} (Express), stateless streamable HTTP;` +
       ' no tasks extension, so synchronous tools/call only.',
-    `- **module/…**: this repository's demo (\`dist/src/main.js\`, \`MCP_BENCH=1\` loads \`src/bench/\` fixtures)` +
+    `- **module/…**: this repository's demo with the bench fixtures (\`bench/fixture-app/\`)` +
       ` on the memory store, on SQLite (\`MCP_STORE=sqlite\`), and on PostgreSQL ${v.postgres}` +
       ' (`MCP_STORE=postgres`, `MCP_BUS=postgres`; two instances for the cancel figure).' +
       ' Tools: `greet` (sync), `slow_compute` (task), `bench_*` fixtures.',

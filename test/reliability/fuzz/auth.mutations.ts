@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import jwt from 'jsonwebtoken';
 import { bases, rpcId } from './bases.js';
 import { caseOf, draftOf, TASKS } from './case.js';
-import { demoToken } from '../support/tokens.js';
+import { demoToken } from '../../../src/demo-token.js';
 import { DEMO_ISSUER, DEMO_SECRET } from '../../../src/demo-auth.js';
 
 /**

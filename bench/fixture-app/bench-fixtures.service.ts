@@ -12,7 +12,7 @@ const SEED_PARALLEL = 16;
 const now = () => performance.timeOrigin + performance.now();
 
 /**
- * Tools the benchmark (`npm run bench`) calls; loaded only with MCP_BENCH=1. They measure the
+ * Tools the benchmark (`npm run bench`) calls, in its fixture app. They measure the
  * process from inside (CPU, memory, which store it really runs on), fill the store, and record when
  * a cancelled task's signal fires.
  */
