@@ -29,11 +29,21 @@ const children: ChildProcess[] = [];
 const dirs: string[] = [];
 
 /** Starts the fixture app on the built package in a fresh process, with `block` resolving as "not installed". */
-async function start(options: Record<string, unknown>, block: string[] = OPTIONAL): Promise<Started> {
+async function start(
+  options: Record<string, unknown>,
+  block: string[] = OPTIONAL,
+  more: Record<string, string> = {},
+): Promise<Started> {
   const dir = mkdtempSync(join(tmpdir(), 'peers-'));
   dirs.push(dir);
   const log = join(dir, 'requested.log');
-  const env = { ...process.env, PEERS_LOG: log, PEERS_BLOCK: block.join(','), APP_OPTIONS: JSON.stringify(options) };
+  const env = {
+    ...process.env,
+    PEERS_LOG: log,
+    PEERS_BLOCK: block.join(','),
+    APP_OPTIONS: JSON.stringify(options),
+    ...more,
+  };
   const child = spawn(process.execPath, [APP], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let out = '';
@@ -107,6 +117,12 @@ describe('optional peer dependencies', () => {
       content: [{ type: 'text', text: 'echoed' }],
     });
     expect((await callTool(port, TASKS)).result).toMatchObject({ resultType: 'task', status: 'working' });
+    expect(app.requested()).toEqual([]);
+  });
+
+  it('the ./testing entry (the TaskStore contract suite) asks for none of them either', async () => {
+    const app = await start({ telemetry: false }, OPTIONAL, { PEERS_IMPORT_TESTING: '1' });
+    expect(app.line).toMatch(/^listening \d+$/);
     expect(app.requested()).toEqual([]);
   });
 

@@ -1,10 +1,10 @@
-import { describe, expect, it } from '@jest/globals';
-import type { TaskChange } from '@mcp-tasks/nestjs';
-import type { StoreHarness } from '../store-harness.js';
+import type { TaskChange } from '../../store/task.record.js';
+import type { StoreHarness } from '../store-harness.interface.js';
+import type { TestApi } from '../test-api.js';
 import { NO_LIMITS, T0, elicit, newTask } from '../task-fixtures.js';
 
 /** `update` semantics: each change kind, partial answers, and the finality of terminal states. */
-export function changesContract(h: () => StoreHarness): void {
+export function changesContract(h: () => StoreHarness, { describe, it, expect }: TestApi): void {
   const started = async (over = {}) => {
     const task = newTask(over);
     await h().store.create(task, NO_LIMITS);

@@ -1,9 +1,9 @@
-import { describe, expect, it } from '@jest/globals';
-import type { StoreHarness } from '../store-harness.js';
+import type { StoreHarness } from '../store-harness.interface.js';
+import type { TestApi } from '../test-api.js';
 import { NO_LIMITS, T0, TTL, newTask } from '../task-fixtures.js';
 
 /** Create, read back, expiry, and the caps checked on create. */
-export function createGetContract(h: () => StoreHarness): void {
+export function createGetContract(h: () => StoreHarness, { describe, it, expect }: TestApi): void {
   describe('create and get', () => {
     it('reads back exactly what was created, JSON fields and lease included', async () => {
       const task = newTask({

@@ -1,4 +1,4 @@
-import type { TaskStore } from '@mcp-tasks/nestjs';
+import type { TaskStore } from '../store/task-store.interface.js';
 
 /** One backing store as the contract suite sees it. */
 export interface StoreHarness {

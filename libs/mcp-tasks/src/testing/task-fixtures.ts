@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { TaskError, TaskLimits, TaskRecord } from '@mcp-tasks/nestjs';
+import type { TaskError } from '../protocol/wire.types.js';
+import type { TaskLimits, TaskRecord } from '../store/task.record.js';
 
 /** Fixed clock: stores take `now` as an argument, so tests never depend on wall time. */
 export const T0 = 1_800_000_000_000;

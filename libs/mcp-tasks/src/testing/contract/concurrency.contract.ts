@@ -1,12 +1,12 @@
-import { describe, expect, it } from '@jest/globals';
-import type { StoreHarness } from '../store-harness.js';
+import type { StoreHarness } from '../store-harness.interface.js';
+import type { TestApi } from '../test-api.js';
 import { NO_LIMITS, T0, count, elicit, newTask } from '../task-fixtures.js';
 
 /**
  * Races through both store instances at once. Each would fail on a store that checks then writes
  * without holding a lock in between (caps exceeded, answers lost, terminal state overwritten).
  */
-export function concurrencyContract(h: () => StoreHarness): void {
+export function concurrencyContract(h: () => StoreHarness, { describe, it, expect }: TestApi): void {
   const both = (i: number) => (i % 2 === 0 ? h().store : h().peer);
 
   describe('concurrency', () => {

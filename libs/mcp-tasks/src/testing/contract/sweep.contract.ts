@@ -1,9 +1,9 @@
-import { describe, expect, it } from '@jest/globals';
-import type { StoreHarness } from '../store-harness.js';
+import type { StoreHarness } from '../store-harness.interface.js';
+import type { TestApi } from '../test-api.js';
 import { NO_LIMITS, T0, TTL, newTask } from '../task-fixtures.js';
 
 /** `sweep` deletes expired tasks only, at most `limit` per call. */
-export function sweepContract(h: () => StoreHarness): void {
+export function sweepContract(h: () => StoreHarness, { describe, it, expect }: TestApi): void {
   describe('sweep', () => {
     it('deletes expired tasks in batches and keeps the rest', async () => {
       const expired = Array.from({ length: 25 }, () => newTask());

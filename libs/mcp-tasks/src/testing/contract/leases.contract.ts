@@ -1,10 +1,10 @@
-import { describe, expect, it } from '@jest/globals';
-import type { TaskRecord } from '@mcp-tasks/nestjs';
-import type { StoreHarness } from '../store-harness.js';
+import type { TaskRecord } from '../../store/task.record.js';
+import type { StoreHarness } from '../store-harness.interface.js';
+import type { TestApi } from '../test-api.js';
 import { LOST, NO_LIMITS, T0, TTL, byText, newTask } from '../task-fixtures.js';
 
 /** Leases: a runner renews them; when it stops, any instance fails its tasks, each exactly once. */
-export function leasesContract(h: () => StoreHarness): void {
+export function leasesContract(h: () => StoreHarness, { describe, it, expect }: TestApi): void {
   const leased = (until: number, over: Partial<TaskRecord> = {}) =>
     newTask({ leaseOwner: 'node-a', leaseExpiresAt: until, ...over });
   const create = async (...tasks: TaskRecord[]) => {
