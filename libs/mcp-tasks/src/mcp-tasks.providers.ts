@@ -14,25 +14,25 @@ import { TaskOwnershipGuard } from './guards/task-ownership.guard.js';
 import { BodyParserErrors } from './http/body-parser-errors.js';
 import { McpFastPath } from './http/fast-path.listener.js';
 import { McpExchangeHandler } from './http/mcp-exchange.handler.js';
-import { MCP_TASKS_MODULE_OPTIONS } from './mcp-tasks.module-definition.js';
+import { LegacyToolCallHandler } from './legacy/legacy-tool-call.handler.js';
 import { MCP_TASKS_OPTIONS, TASK_EVENT_BUS, TASK_STORE } from './mcp-tasks.constants.js';
+import { MCP_TASKS_MODULE_OPTIONS } from './mcp-tasks.module-definition.js';
 import { resolveOptions } from './options/resolve-options.js';
 import type { ResolvedOptions } from './options/resolved-options.interface.js';
 import { NestPipelines } from './pipeline/nest-pipelines.js';
 import { TaskGuards } from './pipeline/task-guards.js';
 import { ToolInvoker } from './pipeline/tool.invoker.js';
-import { LegacyToolCallHandler } from './legacy/legacy-tool-call.handler.js';
 import { SdkFallback } from './sdk/sdk-fallback.js';
 import { SdkServerFactory } from './sdk/sdk-server.factory.js';
 import { ToolList } from './sdk/tool-list.js';
 import { DataSourceTaskStore } from './store/data-source-task.store.js';
 import { isTaskStore, type TaskStore } from './store/task-store.interface.js';
 import { TaskListenHandler } from './subscriptions/task-listen.handler.js';
+import { TaskRunner } from './tasks/task.runner.js';
+import { TaskSweeper } from './tasks/task.sweeper.js';
 import { McpTelemetryInterceptor } from './telemetry/mcp-telemetry.interceptor.js';
 import { createTracing } from './telemetry/tracing.factory.js';
 import { McpTracing } from './telemetry/tracing.js';
-import { TaskRunner } from './tasks/task.runner.js';
-import { TaskSweeper } from './tasks/task.sweeper.js';
 
 /** A guard built by Nest from the class the `guards` option names (so an app's subclass may inject), else ours. */
 const guardProvider = (token: Type<CanActivate>, pick: (o: ResolvedOptions) => Type<CanActivate> | undefined) => ({

@@ -1,13 +1,13 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PassportStatic } from 'passport';
-import { cjsExports, loadPeer } from '../peers/optional-peer.js';
-import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
+import type { McpAuthOptions } from '../options/mcp-auth-options.interface.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { cjsExports, loadPeer } from '../peers/optional-peer.js';
 import { unauthorized } from './auth-challenge.js';
 import { audiencesOf } from './claims-principal.js';
 import { jwtVerifier, type StrategyOutcome, type TokenVerifier } from './jwt-strategy.factory.js';
-import type { McpAuthOptions } from '../options/mcp-auth-options.interface.js';
 
 export interface Authenticated {
   claims: Record<string, unknown>;

@@ -1,5 +1,5 @@
-import type { Principal } from '../common/principal.interface.js';
 import { ownerKey } from '../common/owner-key.js';
+import type { Principal } from '../common/principal.interface.js';
 
 /** Scopes from `scope` (space-separated, RFC 8693) or `scp` (array or string). */
 export function scopesOf(claims: Record<string, unknown>): string[] {

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
+import { ownerKey } from '../common/owner-key.js';
+import type { Principal } from '../common/principal.interface.js';
+import { MCP_TASKS_OPTIONS, HOST_SUBJECT } from '../mcp-tasks.constants.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { BearerAuthenticator } from './bearer.authenticator.js';
 import { principalFromClaims } from './claims-principal.js';
-import type { Principal } from '../common/principal.interface.js';
-import type { ResolvedOptions } from '../options/resolved-options.interface.js';
-import { MCP_TASKS_OPTIONS, HOST_SUBJECT } from '../mcp-tasks.constants.js';
-import { ownerKey } from '../common/owner-key.js';
 
 /**
  * Who a request is. The owner key binds a task to the subject *and* what it came through: this

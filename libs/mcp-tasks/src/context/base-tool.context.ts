@@ -1,9 +1,9 @@
-import type { TraceContext } from '../common/trace-context.js';
-import type { InputRequest } from '../protocol/wire.types.js';
-import type { ElicitResult, ToolContext } from '../common/tool-context.interface.js';
 import type { Principal } from '../common/principal.interface.js';
+import type { ElicitResult, ToolContext } from '../common/tool-context.interface.js';
+import type { TraceContext } from '../common/trace-context.js';
 import { CAPABILITY_FOR } from '../input/input-response.validator.js';
 import { RpcError } from '../protocol/rpc-error.js';
+import type { InputRequest } from '../protocol/wire.types.js';
 
 /** The `tools/call` a run came from: what both run modes know about the caller, fixed when the call arrived. */
 export interface ToolCallOrigin {

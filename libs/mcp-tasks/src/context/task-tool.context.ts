@@ -1,9 +1,9 @@
+import { isTerminal, type InputRequest } from '../protocol/wire.types.js';
 import type { TaskStore } from '../store/task-store.interface.js';
 import type { TaskChange, TaskRecord, UpdateOutcome } from '../store/task.record.js';
-import { isTerminal, type InputRequest } from '../protocol/wire.types.js';
-import type { TaskRunHandle } from './task-run.handle.js';
 import { BaseToolContext, progressText, type ToolCallOrigin } from './base-tool.context.js';
 import { TaskCancelledError } from './task-cancelled.error.js';
+import type { TaskRunHandle } from './task-run.handle.js';
 
 /**
  * The context of a tool running as a task: input moves the task to `input_required` and waits for

@@ -1,6 +1,6 @@
 import { SetMetadata } from '@nestjs/common';
-import { MCP_TOOL_METADATA } from '../mcp-tasks.constants.js';
 import type { ToolContext } from '../common/tool-context.interface.js';
+import { MCP_TOOL_METADATA } from '../mcp-tasks.constants.js';
 
 /** How a tool runs: always in the request, as a task when the client can, or only as a task. */
 export type TaskPolicy = 'sync' | 'optional' | 'required';

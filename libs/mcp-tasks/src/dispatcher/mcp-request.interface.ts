@@ -1,5 +1,5 @@
-import type { TraceContext } from '../common/trace-context.js';
 import type { Principal } from '../common/principal.interface.js';
+import type { TraceContext } from '../common/trace-context.js';
 import type { ProgressSink } from '../context/progress.sink.js';
 
 /**

@@ -1,14 +1,14 @@
 import { HttpException, Inject, Injectable } from '@nestjs/common';
-import { McpTracing } from '../telemetry/tracing.js';
-import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { internalError } from '../common/internal-error.js';
 import { MCP_TASKS_OPTIONS, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { declaresTasks, tasksNotDeclared } from '../protocol/capabilities.js';
 import { fromHttpException } from '../protocol/http-exception.mapper.js';
 import { RpcError } from '../protocol/rpc-error.js';
+import { McpTracing } from '../telemetry/tracing.js';
 import type { McpRequest } from './mcp-request.interface.js';
-import { declaresTasks, tasksNotDeclared } from '../protocol/capabilities.js';
 import { TaskMethodsHandler } from './task-methods.handler.js';
 import { ToolCallHandler } from './tool-call.handler.js';
-import { internalError } from '../common/internal-error.js';
 
 /**
  * Routes a validated request to its handler and turns whatever it throws into an `RpcError`:

@@ -8,8 +8,8 @@ import { RpcError } from '../protocol/rpc-error.js';
 import type { TaskStore } from '../store/task-store.interface.js';
 import type { TaskRecord } from '../store/task.record.js';
 import { isPlausibleTaskId } from '../tasks/task-id.js';
-import { TaskRunner } from '../tasks/task.runner.js';
 import { toDetailedWireTask } from '../tasks/task.mapper.js';
+import { TaskRunner } from '../tasks/task.runner.js';
 import type { McpRequest } from './mcp-request.interface.js';
 
 const ACK = { resultType: 'complete' } as const;

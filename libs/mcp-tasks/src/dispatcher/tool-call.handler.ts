@@ -1,25 +1,25 @@
 import { HttpException, Inject, Injectable } from '@nestjs/common';
-import { McpTracing } from '../telemetry/tracing.js';
+import { internalError } from '../common/internal-error.js';
 import type { TraceContext } from '../common/trace-context.js';
 import type { ToolCallOrigin } from '../context/base-tool.context.js';
 import { InputRequiredSignal } from '../context/input-required.signal.js';
 import { SyncToolContext } from '../context/sync-tool.context.js';
 import type { TaskPolicy } from '../decorators/mcp-tool.decorator.js';
-import { ToolRegistry } from '../discovery/tool.registry.js';
 import type { ToolDefinition } from '../discovery/tool-definition.js';
+import { ToolRegistry } from '../discovery/tool.registry.js';
 import { digestOf, RequestStateCodec, type RequestStatePayload } from '../input/request-state.codec.js';
-import { ToolInvoker, type ToolPipeline } from '../pipeline/tool.invoker.js';
-import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { MCP_TASKS_OPTIONS, RpcCode, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { ToolInvoker, type ToolPipeline } from '../pipeline/tool.invoker.js';
+import { declaresTasks, tasksNotDeclared } from '../protocol/capabilities.js';
 import { RpcError } from '../protocol/rpc-error.js';
-import { TaskRunner } from '../tasks/task.runner.js';
 import { toWireTask } from '../tasks/task.mapper.js';
+import { TaskRunner } from '../tasks/task.runner.js';
+import { McpTracing } from '../telemetry/tracing.js';
 import { validateArguments } from '../tools/arguments.validator.js';
 import { ToolError } from '../tools/tool-error.js';
 import { toCallToolResult, toolErrorResult } from '../tools/tool-result.normalizer.js';
 import type { McpRequest } from './mcp-request.interface.js';
-import { declaresTasks, tasksNotDeclared } from '../protocol/capabilities.js';
-import { internalError } from '../common/internal-error.js';
 
 type Answer = Record<string, unknown>;
 /** What a `requestState` is bound to: the tool, the caller and the arguments. */

@@ -1,8 +1,8 @@
 import { Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { PostgresConnectionConfig } from './postgres-bus.config.js';
 import { LocalTaskEventBus } from './local-task-event.bus.js';
+import type { PostgresConnectionConfig } from './postgres-bus.config.js';
 import type { TaskEvent, TaskEventBus } from './task-event-bus.interface.js';
 
 export interface PostgresBusOptions {

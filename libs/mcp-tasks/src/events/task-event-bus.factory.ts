@@ -1,9 +1,9 @@
 import type pg from 'pg';
-import type { PostgresBusConfig, PostgresConnectionConfig } from './postgres-bus.config.js';
 import { cjsExports, loadPeer } from '../peers/optional-peer.js';
 import { DataSourceTaskStore } from '../store/data-source-task.store.js';
 import type { TaskStore } from '../store/task-store.interface.js';
 import { LocalTaskEventBus } from './local-task-event.bus.js';
+import type { PostgresBusConfig, PostgresConnectionConfig } from './postgres-bus.config.js';
 import { PostgresTaskEventBus } from './postgres-task-event.bus.js';
 import { isTaskEventBus, type TaskEventBus } from './task-event-bus.interface.js';
 

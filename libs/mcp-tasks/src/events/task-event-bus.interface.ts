@@ -1,5 +1,5 @@
-import type { TaskStatus } from '../protocol/wire.types.js';
 import { TASK_EVENT_BUS } from '../mcp-tasks.constants.js';
+import type { TaskStatus } from '../protocol/wire.types.js';
 
 /** What instances tell each other about a task. Payloads are ids, never results. */
 export type TaskEvent =

@@ -1,9 +1,9 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { McpExecutionContext } from '../context/mcp-execution-context.js';
-import type { ResolvedOptions } from '../options/resolved-options.interface.js';
-import { MCP_TASKS_OPTIONS, REQUIRED_SCOPES_METADATA } from '../mcp-tasks.constants.js';
 import { insufficientScope } from '../auth/auth-challenge.js';
+import { McpExecutionContext } from '../context/mcp-execution-context.js';
+import { MCP_TASKS_OPTIONS, REQUIRED_SCOPES_METADATA } from '../mcp-tasks.constants.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 
 /**
  * Refuses a tool call whose token lacks a scope named by `@RequiredScopes` (method and class

@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { ApplicationConfig, HttpAdapterHost } from '@nestjs/core';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { internalError } from '../common/internal-error.js';
 import { DISPATCHED_METHODS, MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { McpExchangeHandler } from './mcp-exchange.handler.js';
 import { replyError } from './reply.js';
 import { FAST_PATH_MAX_BODY, isJson } from './request-body.js';
-import { internalError } from '../common/internal-error.js';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 

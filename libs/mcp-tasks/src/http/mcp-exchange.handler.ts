@@ -14,8 +14,8 @@ import { TaskListenHandler } from '../subscriptions/task-listen.handler.js';
 import { McpTracing } from '../telemetry/tracing.js';
 import { checkHostAndOrigin } from './dns-rebinding.check.js';
 import { Reply, replyError } from './reply.js';
-import { RequestClassifier } from './request-classifier.js';
 import { readRequestBody } from './request-body.js';
+import { RequestClassifier } from './request-classifier.js';
 import { checkStandardHeaders } from './standard-headers.check.js';
 
 /** A 2026-07-28 request for a method the library answers itself. */

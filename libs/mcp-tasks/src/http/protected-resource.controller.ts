@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, NotFoundException } from '@nestjs/common';
-import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 
 /**
  * RFC 9728 protected-resource metadata, at the well-known path and at its form suffixed with the endpoint's

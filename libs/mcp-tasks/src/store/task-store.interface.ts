@@ -1,6 +1,6 @@
+import { TASK_STORE } from '../mcp-tasks.constants.js';
 import type { TaskError } from '../protocol/wire.types.js';
 import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome } from './task.record.js';
-import { TASK_STORE } from '../mcp-tasks.constants.js';
 
 /**
  * Where tasks live. The interface and its injection token share one name:

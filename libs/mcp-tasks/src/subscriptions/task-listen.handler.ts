@@ -1,18 +1,18 @@
 import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { ServerResponse } from 'node:http';
-import { TaskGuards, type TaskHandler } from '../pipeline/task-guards.js';
 import type { Principal } from '../common/principal.interface.js';
-import { declaresTasks, tasksNotDeclared } from '../protocol/capabilities.js';
+import { InjectTaskStore, InjectTaskEventBus } from '../decorators/inject.decorators.js';
 import { TaskEventBus } from '../events/task-event-bus.interface.js';
 import { MAX_LISTEN_TASKS, MCP_TASKS_OPTIONS, META, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { TaskGuards, type TaskHandler } from '../pipeline/task-guards.js';
+import { declaresTasks, tasksNotDeclared } from '../protocol/capabilities.js';
 import { RpcError } from '../protocol/rpc-error.js';
+import { SSE_HEADERS, sseMessage } from '../protocol/sse.js';
 import { TaskStore } from '../store/task-store.interface.js';
 import type { TaskRecord } from '../store/task.record.js';
 import { isPlausibleTaskId } from '../tasks/task-id.js';
 import { toDetailedWireTask } from '../tasks/task.mapper.js';
-import { InjectTaskStore, InjectTaskEventBus } from '../decorators/inject.decorators.js';
-import { SSE_HEADERS, sseMessage } from '../protocol/sse.js';
 
 const KEEP_ALIVE_MS = 15_000;
 

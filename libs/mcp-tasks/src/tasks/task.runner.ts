@@ -1,30 +1,19 @@
-import {
-  HttpException,
-  Inject,
-  Injectable,
-  Logger,
-  type BeforeApplicationShutdown,
-  type OnModuleInit,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ToolCallOrigin } from '../context/base-tool.context.js';
 import { TaskCancelledError } from '../context/task-cancelled.error.js';
+import { TaskAbortedError, TaskRunHandle } from '../context/task-run.handle.js';
 import { TaskToolContext } from '../context/task-tool.context.js';
+import { InjectTaskStore, InjectTaskEventBus } from '../decorators/inject.decorators.js';
 import { TaskEventBus } from '../events/task-event-bus.interface.js';
-import type { ToolPipeline } from '../pipeline/tool.invoker.js';
-import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { MCP_TASKS_OPTIONS, RpcCode } from '../mcp-tasks.constants.js';
-import { fromHttpException } from '../protocol/http-exception.mapper.js';
-import { RpcError } from '../protocol/rpc-error.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import type { ToolPipeline } from '../pipeline/tool.invoker.js';
 import { TaskStore } from '../store/task-store.interface.js';
 import type { TaskChange, TaskRecord, UpdateOutcome } from '../store/task.record.js';
-import { ToolError } from '../tools/tool-error.js';
-import { toCallToolResult, toolErrorResult } from '../tools/tool-result.normalizer.js';
 import { newTaskId } from './task-id.js';
-import { TaskAbortedError, TaskRunHandle } from '../context/task-run.handle.js';
-import { InjectTaskStore, InjectTaskEventBus } from '../decorators/inject.decorators.js';
-import { internalError } from '../common/internal-error.js';
+import { completion, failureOf } from './task-outcome.js';
 
 /** A task `create` stored for a call, or why it stored none: the owner's or the server's cap. */
 export type TaskCreation = { created: TaskRecord } | { refused: 'owner-limit' | 'server-limit' };
@@ -126,11 +115,10 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
   private async execute(id: string, call: () => Promise<unknown>, handle: TaskRunHandle): Promise<void> {
     let change: TaskChange;
     try {
-      const result = toCallToolResult(await call());
-      change = { kind: 'finish', status: 'completed', result };
+      change = completion(await call());
     } catch (err) {
       if (handle.abortReason && (err instanceof TaskCancelledError || isAbort(err))) return;
-      change = this.failure(id, err);
+      change = failureOf(id, err);
     }
     await this.settle(id, change, handle);
   }
@@ -151,14 +139,6 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
         if (handle.abortReason === 'expired') return;
       }
     }
-  }
-
-  private failure(id: string, err: unknown): TaskChange {
-    if (err instanceof ToolError) return { kind: 'finish', status: 'completed', result: toolErrorResult(err) };
-    if (err instanceof RpcError) return { kind: 'finish', status: 'failed', error: err.toJSON() };
-    if (err instanceof HttpException && err.getStatus() < 500)
-      return { kind: 'finish', status: 'failed', error: fromHttpException(err).toJSON() };
-    return { kind: 'finish', status: 'failed', error: internalError(`task ${id} failed`, err).toJSON() };
   }
 
   /** Marks the task cancelled at once (final) and stops its run wherever it is. Idempotent. */

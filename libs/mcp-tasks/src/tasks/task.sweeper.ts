@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { TaskEventBus } from '../events/task-event-bus.interface.js';
-import type { ResolvedOptions } from '../options/resolved-options.interface.js';
-import { MCP_TASKS_OPTIONS, RpcCode } from '../mcp-tasks.constants.js';
-import { TaskStore } from '../store/task-store.interface.js';
 import { InjectTaskStore, InjectTaskEventBus } from '../decorators/inject.decorators.js';
+import { TaskEventBus } from '../events/task-event-bus.interface.js';
+import { MCP_TASKS_OPTIONS, RpcCode } from '../mcp-tasks.constants.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { TaskStore } from '../store/task-store.interface.js';
 
 const BATCH = 500;
 const MAX_INTERVAL = 60_000;

@@ -1,7 +1,7 @@
 import type * as otel from '@opentelemetry/api';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { McpSpan, McpTracing, SpanSpec } from './tracing.js';
 import type { TraceContext } from '../common/trace-context.js';
+import type { McpSpan, McpTracing, SpanSpec } from './tracing.js';
 
 const CARRIED = ['traceparent', 'tracestate', 'baggage'] as const;
 

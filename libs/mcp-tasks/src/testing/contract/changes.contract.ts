@@ -1,7 +1,7 @@
 import type { TaskChange } from '../../store/task.record.js';
 import type { StoreHarness } from '../store-harness.interface.js';
-import type { TestApi } from '../test-api.js';
 import { NO_LIMITS, T0, elicit, newTask } from '../task-fixtures.js';
+import type { TestApi } from '../test-api.js';
 
 /** `update` semantics: each change kind, partial answers, and the finality of terminal states. */
 export function changesContract(h: () => StoreHarness, { describe, it, expect }: TestApi): void {

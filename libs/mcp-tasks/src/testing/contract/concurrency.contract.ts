@@ -1,6 +1,6 @@
 import type { StoreHarness } from '../store-harness.interface.js';
-import type { TestApi } from '../test-api.js';
 import { NO_LIMITS, T0, count, elicit, newTask } from '../task-fixtures.js';
+import type { TestApi } from '../test-api.js';
 
 /**
  * Races through both store instances at once. Each would fail on a store that checks then writes

@@ -1,6 +1,6 @@
 import type { StoreHarness } from '../store-harness.interface.js';
-import type { TestApi } from '../test-api.js';
 import { NO_LIMITS, T0, TTL, newTask } from '../task-fixtures.js';
+import type { TestApi } from '../test-api.js';
 
 /** Create, read back, expiry, and the caps checked on create. */
 export function createGetContract(h: () => StoreHarness, { describe, it, expect }: TestApi): void {

@@ -1,7 +1,7 @@
 import type { TaskRecord } from '../../store/task.record.js';
 import type { StoreHarness } from '../store-harness.interface.js';
-import type { TestApi } from '../test-api.js';
 import { LOST, NO_LIMITS, T0, TTL, byText, newTask } from '../task-fixtures.js';
+import type { TestApi } from '../test-api.js';
 
 /** Leases: a runner renews them; when it stops, any instance fails its tasks, each exactly once. */
 export function leasesContract(h: () => StoreHarness, { describe, it, expect }: TestApi): void {

@@ -1,6 +1,6 @@
 import type { StoreHarness } from '../store-harness.interface.js';
-import type { TestApi } from '../test-api.js';
 import { NO_LIMITS, T0, TTL, newTask } from '../task-fixtures.js';
+import type { TestApi } from '../test-api.js';
 
 /** `sweep` deletes expired tasks only, at most `limit` per call. */
 export function sweepContract(h: () => StoreHarness, { describe, it, expect }: TestApi): void {
