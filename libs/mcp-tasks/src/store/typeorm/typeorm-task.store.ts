@@ -4,7 +4,8 @@ import { applyTaskChange, hasLapsedLease } from '../apply-task-change.js';
 import type { TaskStore } from '../task-store.interface.js';
 import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome } from '../task.record.js';
 import { McpTaskEntity } from './mcp-task.entity.js';
-import { dialectFor, type StoreDialect } from './store-dialect.js';
+import { dialectFor } from './dialect.factory.js';
+import type { StoreDialect } from './store-dialect.js';
 import { changedColumns, toRecord, toRow } from './task-row.mapper.js';
 
 const LIVE_STATUSES: TaskStatus[] = ['working', 'input_required'];
