@@ -51,7 +51,10 @@ export class NestPipelines {
       (fn) => UseGuards(...first)(fn),
       () => undefined,
     );
-    return this.create(instance, probe, name, NO_PARAMS, type, { guards: true, interceptors: false, filters: false });
+    // Its own name for Nest: Nest 11 caches a handler's parameter metadata by instance and name only, and this
+    // pipeline has none, which the method's full pipeline must not inherit.
+    const enhancers = { guards: true, interceptors: false, filters: false };
+    return this.create(instance, probe, `${name}:guards`, NO_PARAMS, type, enhancers);
   }
 
   /** No guards: interceptors (`first` ahead of the method's own), pipes and parameter decorators, filters. */
