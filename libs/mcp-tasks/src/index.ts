@@ -4,6 +4,7 @@ export type { ResolvedOptions } from './options/resolved-options.interface.js';
 export {
   MCP_TASKS_OPTIONS,
   MCP_CONTEXT_TYPE,
+  MCP_TASK_CONTEXT_TYPE,
   RpcCode,
   TASKS_EXTENSION,
   MODERN_PROTOCOL_VERSION,
