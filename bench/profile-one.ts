@@ -1,5 +1,6 @@
-// node dist/bench/profile-one.js <get|call|create> [--store=memory|sqlite|postgres] [--auth] [--seconds=8] [--top=25]
-//   [--fresh] (with --auth: a never-seen token on every request) [--env=NAME=VALUE ...] (demo environment, e.g. --env=MCP_FAST_PATH=0) [--no-profile] (CPU figure only)
+// node dist/bench/profile-one.js <get|call|create> [--store=memory|sqlite|postgres] [--auth] [--seconds=8]
+//   [--top=25] [--fresh] (with --auth: a never-seen token on every request) [--env=NAME=VALUE ...]
+//   (demo environment, e.g. --env=MCP_FAST_PATH=0) [--no-profile] (CPU figure only)
 // One workload against one demo process run with --cpu-prof, then where its CPU went (profile-summary).
 // For chasing a hot spot the bench reported: every other load is left out of the profile.
 import { execFileSync } from 'node:child_process';
@@ -59,9 +60,10 @@ const r = await runLoad({
   ok: (x) => x.status === 200,
   serverCpu: () => s.run.cpuSeconds(),
 });
-console.log(
-  `${kind} on ${store}: ${Math.round(r.rps)} req/s, p50 ${r.latency.p50.toFixed(2)} ms, p99 ${r.latency.p99.toFixed(2)} ms, ${Math.round(((r.serverCpuSeconds ?? 0) * 1e6) / r.requests)} µs server CPU per request, ${r.errors} errors`,
-);
+const cpuPerRequest = Math.round(((r.serverCpuSeconds ?? 0) * 1e6) / r.requests);
+const latency = `p50 ${r.latency.p50.toFixed(2)} ms, p99 ${r.latency.p99.toFixed(2)} ms`;
+const cpu = `${cpuPerRequest} µs server CPU per request`;
+console.log(`${kind} on ${store}: ${Math.round(r.rps)} req/s, ${latency}, ${cpu}, ${r.errors} errors`);
 await s.run.stop();
 await pg?.stop();
 if (!profile) process.exit(0);

@@ -83,9 +83,8 @@ writeFileSync(
 writeFileSync(join(outDir, files.json), `${JSON.stringify({ info, plan, ...results.toJSON() }, null, 2)}\n`);
 writeFileSync(join(outDir, files.md), markdown(results, info, files, method(plan)));
 
-log(
-  `wrote bench/results/${files.md}, ${files.svg}, ${files.json}${profile ? `; CPU profiles in bench/.work/profiles/` : ''}`,
-);
+const profiles = profile ? '; CPU profiles in bench/.work/profiles/' : '';
+log(`wrote bench/results/${files.md}, ${files.svg}, ${files.json}${profiles}`);
 for (const v of judge(results)) {
   const mark = v.pass === null ? (v.target.met ? '  -- ' : '  .. ') : v.pass ? '  ok ' : '  MISS';
   console.log(`${mark} ${v.target.text}: ${v.shown}`);

@@ -25,10 +25,6 @@ const storage = demoStorage();
     // First: the conformance suite calls the first listed tool with empty arguments.
     ConformanceModule,
     DemoModule,
-    ...(process.env.MCP_RELIABILITY === '1'
-      ? [(await import('./reliability/reliability.module.js')).ReliabilityModule]
-      : []), // npm run test:reliability only
-    ...(process.env.MCP_BENCH === '1' ? [(await import('./bench/bench.module.js')).BenchModule] : []), // npm run bench only
   ],
 })
 export class AppModule {}

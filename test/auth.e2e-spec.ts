@@ -50,7 +50,10 @@ describe.each([false, true])('authentication (HS256, module strategy; fastPath %
     const res = await call(app, 'read_file', {}, { ...bearer(token), id: 7 });
     expect(res.status).toBe(401);
     expect(res.headers['www-authenticate']).toMatch(
-      /^Bearer error="invalid_token", error_description=".+", resource_metadata="http:\/\/127\.0\.0\.1\/\.well-known\/oauth-protected-resource\/mcp"$/,
+      new RegExp(
+        '^Bearer error="invalid_token", error_description=".+", ' +
+          'resource_metadata="http://127\\.0\\.0\\.1/\\.well-known/oauth-protected-resource/mcp"$',
+      ),
     );
     expect(res.body).toMatchObject({ id: 7, error: { code: -32600 } });
   });

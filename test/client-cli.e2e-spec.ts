@@ -169,7 +169,8 @@ describe('client CLI without a terminal (built demo)', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
       new RegExp(
-        `^task +${call.task.taskId}\nstatus +input_required\nasks +confirm: Delete g.txt\\? \\(elicitation/create\\)\ncreated .*\nupdated .*\nttl +3600000 ms\n$`,
+        `^task +${call.task.taskId}\nstatus +input_required\n` +
+          `asks +confirm: Delete g.txt\\? \\(elicitation/create\\)\ncreated .*\nupdated .*\nttl +3600000 ms\n$`,
       ),
     );
     const json = await runCli(['get', demo.url, call.task.taskId, '--json']);
@@ -194,7 +195,7 @@ describe('client CLI without a terminal (built demo)', () => {
     expect(await watch.done).toMatchObject({ code: 0, stdout: 'Deleted w.txt\n' });
   });
 
-  it('--legacy fallback (the default) lists and calls the tools of a 2025-11-25 server; task commands say why not', async () => {
+  it('--legacy fallback (the default) lists and calls 2025-11-25 tools; task commands say why not', async () => {
     const tools = await runCli(['tools', legacy.url.href]);
     expect(tools.code).toBe(0);
     expect(tools.stdout).toMatch(/^echo +- +Echoes a text$/m);

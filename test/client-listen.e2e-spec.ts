@@ -62,7 +62,7 @@ describe('client: listening (fixture app, pollInterval 5000 ms)', () => {
     expect(Date.now() - started).toBeLessThan(2500);
   });
 
-  it('onUpdate in listen mode: the notified states arrive, the question with its request, long before a poll', async () => {
+  it('onUpdate in listen mode: notified states arrive, the question with its request, long before a poll', async () => {
     const client = track(
       await createMcpTestClient(app, {
         tasks: true,

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +10,7 @@ import { observed } from './fixtures/fixture-tools.js';
 import { listen } from './support/listen.js';
 import { call, cancelTask, getTask, rpc, TASKS, updateTask, waitForTask } from './support/mcp-request.js';
 import { startPostgres, type TestPostgres } from './support/postgres.js';
-import { freePort } from './support/free-port.js';
+import { AppProcess } from './support/app-process.js';
 
 const FULL = { ...TASKS, elicitation: {} };
 
@@ -67,7 +66,7 @@ describe('two instances on one PostgreSQL', () => {
     expect((await getTask(a, id)).body.result.status).toBe('cancelled');
   });
 
-  it('500 concurrent creates for one owner over A and B never exceed maxPerPrincipal (counted in the database)', async () => {
+  it('500 concurrent creates for one owner over A and B never exceed maxPerPrincipal (counted in the db)', async () => {
     const replies = await Promise.all(
       Array.from({ length: 500 }, (_, i) => call(i % 2 ? a : b, 'job', { ms: 60_000, tag: 'cap' }, { caps: TASKS })),
     );
@@ -122,34 +121,29 @@ describe('two instances on one PostgreSQL', () => {
 describe('an instance that dies', () => {
   let pg: TestPostgres;
   let b: INestApplication;
-  let child: ChildProcess | undefined;
+  let demo: AppProcess | undefined;
   beforeAll(async () => {
     pg = await startPostgres();
     b = await createClusterApp({ type: 'postgres', url: pg.url }, { lease: 1000 });
   }, 60_000);
   afterAll(async () => {
-    child?.kill('SIGKILL');
+    demo?.kill('SIGKILL');
     await b?.close();
     await pg?.stop();
   });
 
   it('killed with SIGKILL mid-task: another instance ends the task failed within the lease', async () => {
-    const port = await freePort();
-    child = spawn(process.execPath, ['dist/src/main.js'], {
+    demo = await AppProcess.start({
+      script: 'dist/src/main.js',
       env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
         MCP_STORE: 'postgres',
         DATABASE_URL: pg.url,
         MCP_BUS: 'postgres',
         MCP_LEASE: '1000',
         MCP_STATE_SECRET: STATE_SECRET,
       },
-      stdio: 'ignore',
     });
-    await waitForPort(port);
-    const res = await fetch(`http://127.0.0.1:${port}/mcp`, {
+    const res = await fetch(`http://127.0.0.1:${demo.port}/mcp`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -174,7 +168,7 @@ describe('an instance that dies', () => {
     });
     const { result } = (await res.json()) as { result: { taskId: string } };
     await sleep(300);
-    child.kill('SIGKILL');
+    demo.kill('SIGKILL');
     const killedAt = Date.now();
     // The demo's tasks belong to the demo server's owner key; read the row directly.
     const ds = new DataSource({ type: 'postgres', url: pg.url });
@@ -214,15 +208,3 @@ describe('SQLite on a file', () => {
     }
   });
 });
-
-async function waitForPort(port: number): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    try {
-      await fetch(`http://127.0.0.1:${port}/.well-known/oauth-protected-resource`);
-      return;
-    } catch {
-      await sleep(50);
-    }
-  }
-  throw new Error('the demo did not start');
-}

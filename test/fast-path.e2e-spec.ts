@@ -135,7 +135,9 @@ describe('fastPath', () => {
       expect(big.body.error.code).toBe(-32600);
       // Too deep for JSON.stringify (the memo key), not for JSON.parse: written out as text.
       const deep = `${'{"a":'.repeat(15_000)}{}${'}'.repeat(15_000)}`;
-      const meta = `{"io.modelcontextprotocol/protocolVersion":"${VERSION}","io.modelcontextprotocol/clientCapabilities":{},"x-deep":${deep}}`;
+      const meta =
+        `{"io.modelcontextprotocol/protocolVersion":"${VERSION}",` +
+        `"io.modelcontextprotocol/clientCapabilities":{},"x-deep":${deep}}`;
       const res = await request(app.getHttpServer())
         .post('/mcp')
         .set({
@@ -145,7 +147,8 @@ describe('fastPath', () => {
           'mcp-name': 'echo',
         })
         .send(
-          `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hi"},"_meta":${meta}}}`,
+          `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hi"},"_meta":` +
+            `${meta}}}`,
         );
       expect([200, 400]).toContain(res.status);
       expect(res.body.id).toBe(5);

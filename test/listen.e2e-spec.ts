@@ -11,7 +11,7 @@ const SUB = 'io.modelcontextprotocol/subscriptionId';
 describe('subscriptions/listen for task status', () => {
   let app: INestApplication;
   beforeAll(async () => {
-    app = await createFixtureApp({ principal: (req) => String(req.headers['x-user'] ?? 'me') });
+    app = await createFixtureApp({ subject: (req) => String(req.headers['x-user'] ?? 'me') });
   });
   afterAll(() => app.close());
 

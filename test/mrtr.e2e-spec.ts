@@ -9,7 +9,7 @@ const yes = { action: 'accept', content: { ok: true } };
 describe.each([false, true])('synchronous input (MRTR) and prepare (fastPath %s)', (fastPath) => {
   let app: INestApplication;
   beforeAll(async () => {
-    app = await createFixtureApp({ fastPath, principal: (req) => String(req.headers['x-user'] ?? 'anon') });
+    app = await createFixtureApp({ fastPath, subject: (req) => String(req.headers['x-user'] ?? 'anon') });
   });
   afterAll(() => app.close());
 

@@ -95,7 +95,7 @@ describe('official MCP clients against the demo app', () => {
       // The wire: tools/call created a task, tasks/get polled it with Mcp-Name = taskId.
       const create = tc.wire.find((w) => w.method === 'tools/call');
       expect(create).toMatchObject({ status: 200, mcpName: 'slow_compute' });
-      expect((create?.response as { result?: { resultType?: string } }).result?.resultType).toBe('task');
+      expect((create?.response as { result?: { resultType?: string } } | undefined)?.result?.resultType).toBe('task');
       const gets = tc.wire.filter((w) => w.method === 'tasks/get');
       expect(gets.length).toBeGreaterThan(0);
       if (ex.kind === 'task') for (const g of gets) expect(g).toMatchObject({ status: 200, mcpName: ex.handle.taskId });
@@ -125,7 +125,7 @@ describe('official MCP clients against the demo app', () => {
       expect(update?.request).toMatchObject({
         params: { inputResponses: { confirm: { action: 'accept', content: { confirm: true } } } },
       });
-      expect((update?.response as { error?: unknown }).error).toBeUndefined();
+      expect((update?.response as { error?: unknown } | undefined)?.error).toBeUndefined();
     });
 
     it('cancels a running task (slow_compute 30s → cancelled)', async () => {
@@ -138,7 +138,7 @@ describe('official MCP clients against the demo app', () => {
 
       const cancel = tc.wire.find((w) => w.method === 'tasks/cancel');
       expect(cancel?.status).toBe(200);
-      expect((cancel?.response as { error?: unknown }).error).toBeUndefined();
+      expect((cancel?.response as { error?: unknown } | undefined)?.error).toBeUndefined();
       // The server's own view agrees.
       if (ex.kind === 'task') expect((await tc.session.task(ex.handle.taskId).snapshot()).status).toBe('cancelled');
     });

@@ -29,11 +29,21 @@ const children: ChildProcess[] = [];
 const dirs: string[] = [];
 
 /** Starts the fixture app on the built package in a fresh process, with `block` resolving as "not installed". */
-async function start(options: Record<string, unknown>, block: string[] = OPTIONAL): Promise<Started> {
+async function start(
+  options: Record<string, unknown>,
+  block: string[] = OPTIONAL,
+  more: Record<string, string> = {},
+): Promise<Started> {
   const dir = mkdtempSync(join(tmpdir(), 'peers-'));
   dirs.push(dir);
   const log = join(dir, 'requested.log');
-  const env = { ...process.env, PEERS_LOG: log, PEERS_BLOCK: block.join(','), APP_OPTIONS: JSON.stringify(options) };
+  const env = {
+    ...process.env,
+    PEERS_LOG: log,
+    PEERS_BLOCK: block.join(','),
+    APP_OPTIONS: JSON.stringify(options),
+    ...more,
+  };
   const child = spawn(process.execPath, [APP], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let out = '';
@@ -110,7 +120,13 @@ describe('optional peer dependencies', () => {
     expect(app.requested()).toEqual([]);
   });
 
-  it('with telemetry on (the default) it only looks for OpenTelemetry and the event emitter, and works without them', async () => {
+  it('the ./testing entry (the TaskStore contract suite) asks for none of them either', async () => {
+    const app = await start({ telemetry: false }, OPTIONAL, { PEERS_IMPORT_TESTING: '1' });
+    expect(app.line).toMatch(/^listening \d+$/);
+    expect(app.requested()).toEqual([]);
+  });
+
+  it('telemetry on (the default) only looks for OpenTelemetry and the event emitter; works without them', async () => {
     const app = await start({});
     expect(app.line).toMatch(/^listening \d+$/);
     expect((await callTool(Number(app.line.split(' ')[1]), {})).result).toMatchObject({ resultType: 'complete' });

@@ -30,7 +30,7 @@ describe("a user's own Nest enhancers on tool methods", () => {
     expect((await waitForTask(app, task.body.result.taskId)).result.content[0].text).toBe('[inner]');
   });
 
-  it('@ToolArgs() and @ToolContext() parameter decorators', async () => {
+  it('@ToolArgs() and @ToolCtx() parameter decorators', async () => {
     const sync = await call(app, 'decorated', { ms: 0, tag: 'T' });
     expect(sync.body.result.content[0].text).toBe('T@decorated:sync:host');
     const task = await call(app, 'decorated', { ms: 0, tag: 'T' }, { caps: TASKS });

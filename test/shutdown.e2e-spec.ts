@@ -5,7 +5,7 @@ import { createFixtureApp } from './fixtures/fixture-app.js';
 import { call, TASKS } from './support/mcp-request.js';
 
 describe('graceful shutdown', () => {
-  it('lets running tasks finish within shutdownGrace, ends the rest failed, and takes no new tasks meanwhile', async () => {
+  it('lets running tasks finish within shutdownGrace, ends the rest failed, takes no new tasks meanwhile', async () => {
     const store = new MemoryTaskStore();
     const app = await createFixtureApp({ store, shutdownGrace: 400 });
     const quick = (await call(app, 'wait', { ms: 150 }, { caps: TASKS })).body.result.taskId;

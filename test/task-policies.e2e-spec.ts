@@ -81,11 +81,11 @@ describe('limits: maxPerPrincipal, maxTasks, ttl', () => {
     }
   });
 
-  it('owners are separated by the principal resolver; maxTasks caps the whole server', async () => {
+  it('owners are separated by the subject option; maxTasks caps the whole server', async () => {
     const app = await createFixtureApp({
       maxPerPrincipal: 1,
       maxTasks: 2,
-      principal: (req) => String(req.headers['x-tenant'] ?? 'none'),
+      subject: (req) => String(req.headers['x-tenant'] ?? 'none'),
     });
     try {
       const as = (tenant: string) => ({ caps: TASKS, headers: { 'x-tenant': tenant } });

@@ -48,7 +48,7 @@ describe('telemetry', () => {
     events.splice(0);
   });
 
-  it('a task: tools/call continues the caller trace; execute_tool is its child though it ends after the response', async () => {
+  it('a task: tools/call continues the caller trace; execute_tool is its child though it ends later', async () => {
     const res = await call(app, 'wait', { ms: 100 }, { caps: TASKS, meta: { traceparent }, id: 'r-1' });
     const taskId = res.body.result.taskId;
     await waitForTask(app, taskId);

@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
+import { demoToken } from '../../src/demo-token.js';
 import { callJsonTool } from '../load/rpc.js';
 import type { Contestant } from './registry.js';
 import { startProcess, type BenchOptions, type Running } from './process.js';
@@ -28,7 +27,7 @@ export async function launch(c: Contestant, o: BenchOptions, log: (line: string)
   let run: Running | undefined;
   try {
     run = await startProcess(c.spec, o);
-    if (c.auth) c.token = devToken(o.root, run.port);
+    if (c.auth) c.token = demoToken(run.port, { sub: 'bench' });
     if (c.expect) {
       const stats = await serverStats(run, c.token);
       const asked = Object.entries(c.spec.env ?? {})
@@ -50,14 +49,4 @@ export async function launch(c: Contestant, o: BenchOptions, log: (line: string)
     log(`  ${c.name}: NOT RUN — ${reason}`);
     return { ok: false, c, reason };
   }
-}
-
-/** A token from the demo's own `scripts/dev-token.mjs`, for the resource http://127.0.0.1:PORT/mcp. */
-function devToken(root: string, port: number): string {
-  const args = [join(root, 'scripts/dev-token.mjs'), '--sub', 'bench', '--scope', 'export deploy'];
-  return execFileSync(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
-    encoding: 'utf8',
-  }).trim();
 }

@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { AppProcess } from '../../test/support/app-process.js';
 import { LoopbackClient } from '../load/http-client.js';
-import { freePort } from '../../test/support/free-port.js';
 
 /** How to start one contestant: a compiled script run by node, on its own port. */
 export interface ProcessSpec {
@@ -30,14 +28,17 @@ export class Running {
   died?: string;
   constructor(
     readonly spec: ProcessSpec,
-    readonly port: number,
-    private readonly child: ChildProcess,
+    private readonly app: AppProcess,
   ) {
-    this.client = new LoopbackClient(port);
+    this.client = new LoopbackClient(app.port);
+  }
+
+  get port(): number {
+    return this.app.port;
   }
 
   get pid(): number {
-    return this.child.pid ?? -1;
+    return this.app.pid;
   }
 
   /** user + system CPU seconds the process has used (the counters process.cpuUsage() reads). */
@@ -50,74 +51,35 @@ export class Running {
   async stop(): Promise<void> {
     this.stopping = true;
     this.client.close();
-    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
-    const exited = new Promise<void>((r) => this.child.once('exit', () => r()));
-    this.child.kill('SIGTERM');
-    const timer = setTimeout(() => this.child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
+    await this.app.stop();
   }
 }
 
 /** Starts the process and waits until its port accepts connections; throws with its last output if it dies first. */
 export async function startProcess(spec: ProcessSpec, o: BenchOptions, readyMs = 60_000): Promise<Running> {
-  const port = await freePort();
   const logs = join(o.workDir, 'logs');
   mkdirSync(logs, { recursive: true });
+  const log = createWriteStream(join(logs, `${spec.id}.log`));
   const preload = pathToFileURL(resolve(o.root, 'dist/bench/contestants/exit-on-signal.js')).href;
   const profile = o.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(o.workDir, 'profiles', spec.id)}`] : [];
-  const args = [...(spec.nodeArgs ?? []), ...profile, '--import', preload, resolve(o.root, spec.script)];
-  const child = spawn(process.execPath, args, {
+  const app = await AppProcess.start({
+    script: resolve(o.root, spec.script),
+    nodeArgs: [...(spec.nodeArgs ?? []), ...profile, '--import', preload],
+    env: spec.env,
     cwd: o.root,
-    env: { ...process.env, ...spec.env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    readyMs,
+    onOutput: (chunk) => log.write(chunk),
+  }).catch((err: unknown) => {
+    log.end();
+    throw err;
   });
-  const log = createWriteStream(join(logs, `${spec.id}.log`));
-  let tail = '';
-  const keep = (chunk: Buffer) => {
-    log.write(chunk);
-    tail = (tail + chunk.toString('utf8')).slice(-2000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const running = new Running(spec, port, child);
-  child.once('exit', (code, signal) => {
+  const running = new Running(spec, app);
+  app.child.once('exit', (code, signal) => {
     if (!running.stopping) {
-      running.died = `exited on its own (${signal ?? `code ${code}`}): ${lastLines(tail)}`;
+      running.died = `exited on its own (${signal ?? `code ${code}`}): ${app.lastLines()}`;
       log.write(`\n[bench] ${running.died}\n`);
     }
     log.end();
   });
-  const deadline = Date.now() + readyMs;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`exited (${child.exitCode ?? child.signalCode}) before listening: ${lastLines(tail)}`);
-    if (await accepts(port)) return running;
-    if (Date.now() > deadline) {
-      await running.stop();
-      throw new Error(`not listening after ${readyMs} ms: ${lastLines(tail)}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-// eslint-disable-next-line no-control-regex
-const lastLines = (text: string) =>
-  text
-    .replace(/\x1b\[[0-9;]*m/g, '')
-    .trim()
-    .split('\n')
-    .slice(-3)
-    .join(' | ')
-    .slice(-600);
-
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
+  return running;
 }

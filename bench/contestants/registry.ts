@@ -21,7 +21,8 @@ export const LIMIT = 'limit';
 export const SDK = 'SDK peer';
 export const MCP_NEST = 'MCP-Nest peer';
 
-const DEMO = 'dist/src/main.js';
+/** The demo with the bench's fixture tools (`bench/fixture-app/`). */
+const DEMO = 'dist/bench/fixture-app/main.js';
 
 export function versionOf(root: string, pkg: string): string {
   try {
@@ -49,7 +50,7 @@ export const mcpNestPeer = (): Contestant => ({
 export function demo(name: string, id: string, env: Record<string, string>, expect: Contestant['expect']): Contestant {
   return {
     name,
-    spec: { id, script: DEMO, nodeArgs: ['--expose-gc'], env: { MCP_BENCH: '1', MCP_STORE: 'memory', ...env } },
+    spec: { id, script: DEMO, nodeArgs: ['--expose-gc'], env: { MCP_STORE: 'memory', ...env } },
     expect,
   };
 }

@@ -15,9 +15,10 @@ export function markdown(r: Results, info: RunInfo, files: { svg: string; json: 
   const lines = [
     `# Benchmarks — ${info.date}${info.quick ? ' (quick run)' : ''}`,
     '',
-    `One run on one machine (${info.cpus}, Node ${info.node}, commit \`${info.commit}\`, ${Math.round(info.seconds)} s;`,
-    `1-minute load average during the run: mean ${info.load.mean.toFixed(1)}, max ${info.load.max.toFixed(1)} — the bench alone keeps it near 2,`,
-    `so more means other work shared the machine and the figures moved with it).`,
+    `One run on one machine (${info.cpus}, Node ${info.node}, commit \`${info.commit}\`,`,
+    `${Math.round(info.seconds)} s; 1-minute load average during the run: mean ${info.load.mean.toFixed(1)},`,
+    `max ${info.load.max.toFixed(1)} — the bench alone keeps it near 2, so more means other work shared the machine`,
+    'and the figures moved with it).',
     'Each contestant runs in its own process and the load generator in another, over loopback with',
     'keep-alive connections. **Ratios are the result; absolute times are this machine on this day.**',
     `Raw numbers: [${files.json}](${files.json}).`,
@@ -32,7 +33,8 @@ export function markdown(r: Results, info: RunInfo, files: { svg: string; json: 
     '',
     '## Figures',
     '',
-    '× columns: this figure divided by the same figure of the limit / a peer (for latencies and CPU, below 1 is better).',
+    '× columns: this figure divided by the same figure of the limit / a peer',
+    '(for latencies and CPU, below 1 is better).',
     '',
     '| Figure | Contestant | Value | × limit | × SDK peer | × MCP-Nest peer | Target | Result |',
     '|---|---|---|---|---|---|---|---|',
@@ -51,9 +53,9 @@ export function markdown(r: Results, info: RunInfo, files: { svg: string; json: 
       const mine = verdicts.filter((v) => v.target.metric === key && v.target.contestant === who);
       const target = mine.map((v) => v.target.text).join('; ');
       const result = mine.map((v) => `${verdict(v)} (${v.shown})`).join('; ');
-      lines.push(
-        `| ${cell(m.title)} | ${cell(who)} | ${cell(value + (c.note ? ` — ${c.note}` : ''))} | ${ratios.join(' | ')} | ${cell(target)} | ${cell(result)} |`,
-      );
+      const shown = cell(value + (c.note ? ` — ${c.note}` : ''));
+      const row = [cell(m.title), cell(who), shown, ...ratios, cell(target), cell(result)];
+      lines.push(`| ${row.join(' | ')} |`);
     }
   }
   lines.push('', '## Contestants', '', ...contestants(info), '', '## Method', '', method.trim(), '');
@@ -64,9 +66,16 @@ export function markdown(r: Results, info: RunInfo, files: { svg: string; json: 
 function contestants(info: RunInfo): string[] {
   const v = info.versions;
   return [
-    `- **${LIMIT}**: a bare \`node:http\` server answering the same JSON-RPC shapes from a \`Map\` (no validation, no framework): the ceiling for this machine.`,
-    `- **${SDK}**: \`@modelcontextprotocol/server\` ${v.server} \`createMcpHandler\` + \`@modelcontextprotocol/node\` ${v.node} \`toNodeHandler\`, a server per request, \`tasks/get\` registered with the 3-argument \`setRequestHandler\` form, zod schemas.`,
-    `- **${MCP_NEST}**: \`@rekog/mcp-nest\` ${v.mcpNest} on NestJS ${v.nest} (Express), stateless streamable HTTP; no tasks extension, so synchronous tools/call only.`,
-    `- **module/…**: this repository's demo (\`dist/src/main.js\`, \`MCP_BENCH=1\` loads \`src/bench/\` fixtures) on the memory store, on SQLite (\`MCP_STORE=sqlite\`), and on PostgreSQL ${v.postgres} (\`MCP_STORE=postgres\`, \`MCP_BUS=postgres\`; two instances for the cancel figure). Tools: \`greet\` (sync), \`slow_compute\` (task), \`bench_*\` fixtures.`,
+    `- **${LIMIT}**: a bare \`node:http\` server answering the same JSON-RPC shapes from a \`Map\`` +
+      ' (no validation, no framework): the ceiling for this machine.',
+    `- **${SDK}**: \`@modelcontextprotocol/server\` ${v.server} \`createMcpHandler\` +` +
+      ` \`@modelcontextprotocol/node\` ${v.node} \`toNodeHandler\`, a server per request, \`tasks/get\` registered` +
+      ' with the 3-argument `setRequestHandler` form, zod schemas.',
+    `- **${MCP_NEST}**: \`@rekog/mcp-nest\` ${v.mcpNest} on NestJS ${v.nest} (Express), stateless streamable HTTP;` +
+      ' no tasks extension, so synchronous tools/call only.',
+    `- **module/…**: this repository's demo with the bench fixtures (\`bench/fixture-app/\`)` +
+      ` on the memory store, on SQLite (\`MCP_STORE=sqlite\`), and on PostgreSQL ${v.postgres}` +
+      ' (`MCP_STORE=postgres`, `MCP_BUS=postgres`; two instances for the cancel figure).' +
+      ' Tools: `greet` (sync), `slow_compute` (task), `bench_*` fixtures.',
   ];
 }

@@ -1,21 +1,31 @@
 import type { Plan } from '../config.js';
 
+const n = (x: number): string => x.toLocaleString('en');
+
 /** How the figures were taken, for the results page. */
 export const method = (p: Plan): string => `
-- Load generator: \`bench/load/\`, \`node:http\` keep-alive agents, closed loop (each client waits for its answer), loopback only.
-  Every load run has an unmeasured warm-up (${p.warmupMs} ms), then a measured phase of at most ${p.durationMs} ms and ${p.maxRequests.toLocaleString('en')} requests.
-  Requests carry the 2026-07-28 \`_meta\` envelope and the \`Mcp-Method\` / \`Mcp-Name\` headers; every answer is checked.
-- Throughput figures: ${p.concurrency} requests in flight. tasks/get cycles over ${p.concurrency} live tasks (\`slow_compute\`, an hour);
-  the synchronous tools/call is \`greet {name}\`. "Server CPU per request" is the contestant's user+system CPU (\`/proc/PID/stat\`) over the measured phase.
-- Task creation: tools/call \`slow_compute {seconds: 0}\` declaring the tasks extension; the answer must be a CreateTaskResult (sent once
-  the store holds the task); the tool then finishes at once. One client for p50/p99, ${p.createClients} clients for throughput.
-- Cancel: \`bench_wait\` (a fixture task that waits on \`ctx.signal\`) runs on instance A; \`tasks/cancel\` is sent to instance B;
-  the figure is from sending the cancel to the signal firing inside A (recorded there; one machine, one clock). ${p.cancelRounds} sequential rounds.
-  The same-instance row sends the cancel to A itself (memory store), for reference.
-- Live tasks: \`bench_seed\` adds idle working tasks straight to the store (100 the caller's, the rest 50 per other owner); tasks/get latency with one client over the caller's 100,
-  at ${p.scaleSmall.toLocaleString('en')} live tasks, then at ${p.scaleLarge.memory.toLocaleString('en')} (memory) / ${p.scaleLarge.database.toLocaleString('en')} (SQLite, PostgreSQL).
-- Memory per idle task: a fresh memory-store process (\`--expose-gc\`), full GC, ${p.idleTasks.toLocaleString('en')} idle tasks seeded, full GC; growth of heapUsed and RSS per task.
-  Then ${p.doneTasks.toLocaleString('en')} tasks made by tools/call (\`slow_compute {seconds: 0}\`), which end at once and stay readable until their ttl: heap growth per task.
-- CPU per request: fresh processes; the server's own \`process.cpuUsage()\` (read through \`bench_stats\`) before and after ${p.cpuRequests.toLocaleString('en')} requests (8 in flight, after a warm-up).
-  Telemetry on = the library default with no OpenTelemetry SDK or exporter registered; auth on = \`MCP_AUTH=1\`, HS256 bearer tokens from \`scripts/dev-token.mjs\`.
+- Load generator: \`bench/load/\`, \`node:http\` keep-alive agents, closed loop (each client waits for its answer),
+  loopback only. Every load run has an unmeasured warm-up (${p.warmupMs} ms), then a measured phase of at most
+  ${p.durationMs} ms and ${n(p.maxRequests)} requests. Requests carry the 2026-07-28 \`_meta\` envelope and the
+  \`Mcp-Method\` / \`Mcp-Name\` headers; every answer is checked.
+- Throughput figures: ${p.concurrency} requests in flight. tasks/get cycles over ${p.concurrency} live tasks
+  (\`slow_compute\`, an hour); the synchronous tools/call is \`greet {name}\`. "Server CPU per request" is the
+  contestant's user+system CPU (\`/proc/PID/stat\`) over the measured phase.
+- Task creation: tools/call \`slow_compute {seconds: 0}\` declaring the tasks extension; the answer must be a
+  CreateTaskResult (sent once the store holds the task); the tool then finishes at once. One client for p50/p99,
+  ${p.createClients} clients for throughput.
+- Cancel: \`bench_wait\` (a fixture task that waits on \`ctx.signal\`) runs on instance A; \`tasks/cancel\` is sent to
+  instance B; the figure is from sending the cancel to the signal firing inside A (recorded there; one machine, one
+  clock). ${p.cancelRounds} sequential rounds. The same-instance row sends the cancel to A itself (memory store), for
+  reference.
+- Live tasks: \`bench_seed\` adds idle working tasks straight to the store (100 the caller's, the rest 50 per other
+  owner); tasks/get latency with one client over the caller's 100, at ${n(p.scaleSmall)} live tasks, then at
+  ${n(p.scaleLarge.memory)} (memory) / ${n(p.scaleLarge.database)} (SQLite, PostgreSQL).
+- Memory per idle task: a fresh memory-store process (\`--expose-gc\`), full GC, ${n(p.idleTasks)} idle tasks
+  seeded, full GC; growth of heapUsed and RSS per task. Then ${n(p.doneTasks)} tasks made by tools/call
+  (\`slow_compute {seconds: 0}\`), which end at once and stay readable until their ttl: heap growth per task.
+- CPU per request: fresh processes; the server's own \`process.cpuUsage()\` (read through \`bench_stats\`) before and
+  after ${n(p.cpuRequests)} requests (8 in flight, after a warm-up). Telemetry on = the library default with no
+  OpenTelemetry SDK or exporter registered; auth on = \`MCP_AUTH=1\`, HS256 bearer tokens from
+  \`scripts/dev-token.mjs\`.
 `;

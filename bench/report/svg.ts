@@ -84,7 +84,8 @@ export function chart(r: Results, title: string): string {
         parts.push(`<text x="${LABEL - 6}" y="${y + 13}" font-size="11" text-anchor="end">${esc(row.who)}</text>`);
         if (row.back !== undefined)
           parts.push(
-            `<rect x="${LABEL}" y="${y + 2}" width="${((row.back / max) * BAR).toFixed(1)}" height="${ROW - 4}" fill="${color}" opacity="0.35"/>`,
+            `<rect x="${LABEL}" y="${y + 2}" width="${((row.back / max) * BAR).toFixed(1)}" height="${ROW - 4}"` +
+              ` fill="${color}" opacity="0.35"/>`,
           );
         const w = ((row.main ?? 0) / max) * BAR;
         parts.push(`<rect x="${LABEL}" y="${y + 2}" width="${w.toFixed(1)}" height="${ROW - 4}" fill="${color}"/>`);
@@ -101,7 +102,8 @@ export function chart(r: Results, title: string): string {
   }
   const h = y + 12;
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${h}" viewBox="0 0 ${W} ${h}" font-family="Helvetica, Arial, sans-serif">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${h}" viewBox="0 0 ${W} ${h}"` +
+      ' font-family="Helvetica, Arial, sans-serif">',
     `<rect width="${W}" height="${h}" fill="#ffffff"/>`,
     ...parts,
     '</svg>',

@@ -65,7 +65,9 @@ export const TARGETS: Target[] = [
   {
     metric: 'getCpu',
     contestant: MEMORY,
-    text: 'tasks/get by server CPU per request: limit ÷ module (the throughput ratio if neither side were load-generator bound)',
+    text:
+      'tasks/get by server CPU per request: limit ÷ module' +
+      ' (the throughput ratio if neither side were load-generator bound)',
     measure: ratio('getCpu', LIMIT, MEMORY),
   },
   {

@@ -40,14 +40,14 @@ export async function measureCancel(ctx: Ctx, a: Started, b: Started, label: str
   }
   const s = summarize(samples);
   const note = lost
-    ? `${lost} of ${ctx.plan.cancelRounds} signals never fired within ${GIVE_UP_MS} ms (counted as ${GIVE_UP_MS} ms in p99)`
+    ? `${lost} of ${ctx.plan.cancelRounds} signals never fired within ${GIVE_UP_MS} ms` +
+      ` (counted as ${GIVE_UP_MS} ms in p99)`
     : undefined;
   const p99 = lost ? summarize([...samples, ...Array<number>(lost).fill(GIVE_UP_MS)]).p99 : s.p99;
   ctx.results.set('cancelP50', label, s.p50, note);
   ctx.results.set('cancelP99', label, p99);
-  ctx.log(
-    `  ${label} cancel: p50 ${s.p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms over ${samples.length} rounds${note ? `, ${note}` : ''}`,
-  );
+  const rounds = `${samples.length} rounds${note ? `, ${note}` : ''}`;
+  ctx.log(`  ${label} cancel: p50 ${s.p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms over ${rounds}`);
 }
 
 async function oneRound(a: Running, b: Running, token?: string): Promise<number | undefined> {

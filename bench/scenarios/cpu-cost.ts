@@ -83,9 +83,11 @@ export async function measureCpuCost(ctx: Ctx, contestants: Started[]): Promise<
       const note = k.perRound.length > 1 ? `rounds: ${k.perRound.map((x) => Math.round(x)).join(', ')} µs` : undefined;
       ctx.results.set(k.metric, l.s.c.name, k.usedUs / k.requests, note);
     }
-    ctx.log(
-      `  ${l.s.c.name}: ${l.kinds.map((k) => `${Math.round(k.usedUs / k.requests)} µs CPU per ${k.metric === 'cpuCall' ? 'tools/call' : 'tasks/get'}`).join(', ')}`,
-    );
+    const per = l.kinds.map((k) => {
+      const method = k.metric === 'cpuCall' ? 'tools/call' : 'tasks/get';
+      return `${Math.round(k.usedUs / k.requests)} µs CPU per ${method}`;
+    });
+    ctx.log(`  ${l.s.c.name}: ${per.join(', ')}`);
     await cancelAll(l.s.run, l.ids, l.s.c.token).catch(() => undefined);
   }
 }

@@ -34,9 +34,8 @@ export async function measureCreate(ctx: Ctx, s: Started): Promise<void> {
       : undefined;
     ctx.results.set('create1P50', who, one.latency.p50, note);
     ctx.results.set('create1P99', who, one.latency.p99);
-    ctx.log(
-      `  ${who} create, 1 client: p50 ${one.latency.p50.toFixed(2)} ms, p99 ${one.latency.p99.toFixed(2)} ms${note ? `, ${note}` : ''}`,
-    );
+    const oneLatency = `p50 ${one.latency.p50.toFixed(2)} ms, p99 ${one.latency.p99.toFixed(2)} ms`;
+    ctx.log(`  ${who} create, 1 client: ${oneLatency}${note ? `, ${note}` : ''}`);
     const many = await runLoad({ ...base, concurrency: plan.createClients, ok });
     if (many.requests === many.errors) throw new Error(many.firstError ?? 'no task created');
     const manyNote = many.errors
@@ -44,9 +43,8 @@ export async function measureCreate(ctx: Ctx, s: Started): Promise<void> {
       : undefined;
     ctx.results.set('create50Rps', who, many.rps, manyNote);
     ctx.results.set('create50P99', who, many.latency.p99);
-    ctx.log(
-      `  ${who} create, ${plan.createClients} clients: ${many.rps.toFixed(0)} tasks/s, p99 ${many.latency.p99.toFixed(2)} ms${manyNote ? `, ${manyNote}` : ''}`,
-    );
+    const manyFigures = `${many.rps.toFixed(0)} tasks/s, p99 ${many.latency.p99.toFixed(2)} ms`;
+    ctx.log(`  ${who} create, ${plan.createClients} clients: ${manyFigures}${manyNote ? `, ${manyNote}` : ''}`);
   } catch (err) {
     for (const k of ['create1P50', 'create1P99', 'create50Rps', 'create50P99'] as const) {
       if (!ctx.results.get(k, who)) ctx.results.notRun(k, who, (err as Error).message);

@@ -43,12 +43,11 @@ export async function measureIdleMemory(ctx: Ctx, s: Started, n: number, done: n
     const end = await serverStats(s.run, s.c.token, true);
     const doneHeap = (end.memory.heapUsed - after.memory.heapUsed) / r.requests;
     ctx.results.set('doneHeap', who, doneHeap, `${r.requests.toLocaleString('en')} tasks`);
-    ctx.log(
-      `  ${who}: ${heap.toFixed(0)} B heap, ${rss.toFixed(0)} B RSS per idle task (${n} tasks); ${doneHeap.toFixed(0)} B heap per completed task (${r.requests})`,
-    );
+    const idle = `${heap.toFixed(0)} B heap, ${rss.toFixed(0)} B RSS per idle task (${n} tasks)`;
+    ctx.log(`  ${who}: ${idle}; ${doneHeap.toFixed(0)} B heap per completed task (${r.requests})`);
   } catch (err) {
     for (const k of ['idleHeap', 'idleRss', 'doneHeap'] as const)
-      ctx.results.get(k, who) ?? ctx.results.notRun(k, who, (err as Error).message);
+      if (ctx.results.get(k, who) === undefined) ctx.results.notRun(k, who, (err as Error).message);
   }
 }
 

@@ -38,7 +38,8 @@ export async function measureScale(ctx: Ctx, small: Started, big: Started, large
         side.ms = seeded.ms;
       }),
     );
-    for (const side of sides) await latency(ctx, side.s, side.reqs, ctx.plan.warmupMs * (ctx.plan.quick ? 1 : 2)); // warm-up only
+    // Warm-up only.
+    for (const side of sides) await latency(ctx, side.s, side.reqs, ctx.plan.warmupMs * (ctx.plan.quick ? 1 : 2));
     const rounds = Math.max(2, ctx.plan.rounds);
     for (let round = 0; round < rounds; round++) {
       // A B, B A, A B, …: neither side always goes first.
@@ -51,14 +52,16 @@ export async function measureScale(ctx: Ctx, small: Started, big: Started, large
       p50: med(side.runs, (r) => r.latency.p50),
       p99: med(side.runs, (r) => r.latency.p99),
     }));
-    const note = `median of ${rounds} interleaved rounds${large === 100_000 ? '' : `; large = ${large.toLocaleString('en')} live tasks (quick run)`}`;
+    const quick = large === 100_000 ? '' : `; large = ${large.toLocaleString('en')} live tasks (quick run)`;
+    const note = `median of ${rounds} interleaved rounds${quick}`;
     ctx.results.set('smallP50', who, a.p50);
     ctx.results.set('smallP99', who, a.p99);
     ctx.results.set('largeP50', who, b.p50, note);
     ctx.results.set('largeP99', who, b.p99);
-    ctx.log(
-      `  ${who}: ${sides[0].n} tasks p50 ${a.p50.toFixed(3)} / p99 ${a.p99.toFixed(3)} ms; ${large} tasks p50 ${b.p50.toFixed(3)} / p99 ${b.p99.toFixed(3)} ms (seeding ${((sides[0].ms + sides[1].ms) / 1000).toFixed(1)} s)`,
-    );
+    const seeding = ((sides[0].ms + sides[1].ms) / 1000).toFixed(1);
+    const few = `${sides[0].n} tasks p50 ${a.p50.toFixed(3)} / p99 ${a.p99.toFixed(3)} ms`;
+    const many = `${large} tasks p50 ${b.p50.toFixed(3)} / p99 ${b.p99.toFixed(3)} ms`;
+    ctx.log(`  ${who}: ${few}; ${many} (seeding ${seeding} s)`);
   } catch (err) {
     keys.forEach((k) => ctx.results.get(k, who) ?? ctx.results.notRun(k, who, (err as Error).message));
   }

@@ -108,9 +108,11 @@ function record(ctx: Ctx, k: Keys, who: string, runs: LoadResult[]): void {
   ctx.results.set(k.p99, who, median(runs.map((r) => r.latency.p99)));
   const cpu = runs.reduce((s, r) => s + (r.serverCpuSeconds ?? 0), 0);
   ctx.results.set(k.cpu, who, (cpu * 1e6) / ok);
-  ctx.log(
-    `  ${who} ${k.rps}: ${Math.round(rps)} req/s, p50 ${ctx.results.value(k.p50, who)?.toFixed(2)} ms, p99 ${ctx.results.value(k.p99, who)?.toFixed(2)} ms, ${Math.round((cpu * 1e6) / ok)} µs server CPU/req${notes.length ? ` (${notes.join('; ')})` : ''}`,
-  );
+  const p50 = ctx.results.value(k.p50, who)?.toFixed(2);
+  const p99 = ctx.results.value(k.p99, who)?.toFixed(2);
+  const cpuPerRequest = `${Math.round((cpu * 1e6) / ok)} µs server CPU/req`;
+  const noted = notes.length ? ` (${notes.join('; ')})` : '';
+  ctx.log(`  ${who} ${k.rps}: ${Math.round(rps)} req/s, p50 ${p50} ms, p99 ${p99} ms, ${cpuPerRequest}${noted}`);
 }
 
 function notRun(ctx: Ctx, k: Keys, who: string, reason: string): void {

@@ -35,6 +35,7 @@ export class ReleaseService {
       await sleep(300, undefined, { signal: ctx.signal }).catch(() => undefined);
     }
     const said = typeof notes === 'string' && notes ? ` Notes: ${notes}.` : '';
-    return `Published ${args.version} to ${String(channel)}; subscribers ${notify === true ? '' : 'not '}notified.${said}`;
+    const notified = notify === true ? 'notified' : 'not notified';
+    return `Published ${args.version} to ${String(channel)}; subscribers ${notified}.${said}`;
   }
 }

@@ -1,5 +1,5 @@
 import { isLive, MemoryTaskStore, type TaskRecord } from '@mcp-tasks/nestjs';
-import type { StoreHarness } from './store-harness.js';
+import type { StoreHarness } from '@mcp-tasks/nestjs/testing';
 
 /** The Map behind a MemoryTaskStore: the "database" to count in, independently of its live index. */
 const rows = (store: MemoryTaskStore) => [...(store as unknown as { tasks: Map<string, TaskRecord> }).tasks.values()];

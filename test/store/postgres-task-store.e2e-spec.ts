@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe } from '@jest/globals';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { startPostgres, type TestPostgres } from '../support/postgres.js';
 import { sqlHarness } from './sql-harness.js';
-import { taskStoreContract } from './task-store.contract.js';
+import { taskStoreContract } from '@mcp-tasks/nestjs/testing';
 import { typeOrmSchemaContract } from './typeorm-schema.contract.js';
 
 // The cluster starts before the harnesses open: jest runs beforeAll hooks in declaration order.
@@ -20,7 +20,8 @@ describe('TypeOrmTaskStore on PostgreSQL', () => {
 
   describe('contract', () => {
     // Separate DataSources: the peer is a second node with its own connection pool.
-    taskStoreContract(() => sqlHarness({ type: 'postgres', url: url() }, true));
+    const jest = { describe, it, expect, beforeAll, afterAll, beforeEach };
+    taskStoreContract(() => sqlHarness({ type: 'postgres', url: url() }, true), jest);
   });
   // Its own database: the schema checks drop and recreate the table.
   typeOrmSchemaContract(async () => {

@@ -1,6 +1,6 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { mcpTasksEntities, mcpTasksMigrations, TypeOrmTaskStore } from '@mcp-tasks/nestjs/typeorm';
-import type { StoreHarness } from './store-harness.js';
+import type { StoreHarness } from '@mcp-tasks/nestjs/testing';
 
 export interface SqlHarness extends StoreHarness {
   dataSource: DataSource;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { sqlHarness, type SqlHarness } from './sql-harness.js';
-import { T0, TTL, newTask } from './task-fixtures.js';
+import { T0, TTL, newTask } from '@mcp-tasks/nestjs/testing';
 
 /**
  * Another process on the same SQLite file (a worker thread with its own connection stands in):

@@ -63,7 +63,7 @@ export function listen(
               .map((l) => l.slice(6))
               .join('');
             if (data) frames.push(JSON.parse(data));
-            for (const w of [...waiters]) w();
+            for (const w of waiters) w();
           }
         });
         res.on('error', () => undefined);
@@ -72,7 +72,7 @@ export function listen(
           res.on('end', () => {
             if (buf.trim()) frames.push(JSON.parse(buf));
             buf = '';
-            for (const w of [...waiters]) w();
+            for (const w of waiters) w();
           });
         }
         resolve({

@@ -80,7 +80,7 @@ export function createRawDispatch(url: URL, wire: WireEntry[] = []): RawClientDi
       'mcp-method': method,
       ...(method === 'tools/call' && typeof params?.name === 'string' ? { 'mcp-name': params.name } : {}),
       // tasks/* follow-ups arrive with {"Mcp-Name": taskId} here.
-      ...(options?.context?.headers ?? {}),
+      ...options?.context?.headers,
     };
     const res = await fetch(url, {
       method: 'POST',

@@ -82,7 +82,7 @@ export async function startPostgres(): Promise<TestPostgres> {
     };
   } catch (err) {
     const log = join(dir, 'server.log');
-    const detail = existsSync(log) ? `\n${spawnSync('tail', ['-n', '20', log]).stdout}` : '';
+    const detail = existsSync(log) ? `\n${spawnSync('tail', ['-n', '20', log], { encoding: 'utf8' }).stdout}` : '';
     stopNow();
     process.removeListener('exit', stopNow);
     throw new Error(`could not start a test PostgreSQL: ${(err as Error).message}${detail}`);

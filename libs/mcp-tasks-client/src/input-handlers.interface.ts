@@ -10,7 +10,7 @@ import type {
 export interface InputContext {
   /** The server's key for this input; unique within one tool call or task. */
   key: string;
-  /** The task that asks, when the question came from a task (`input_required`); absent in a synchronous (MRTR) round. */
+  /** The task that asks, when the question came from a task (`input_required`); absent in a synchronous MRTR round. */
   taskId?: string;
   /** Aborted when the answer is no longer wanted (the task ended, the call was aborted, the client closed). */
   signal?: AbortSignal;

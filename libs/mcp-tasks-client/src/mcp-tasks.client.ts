@@ -162,7 +162,10 @@ export class McpTasksClient {
     return this.readTask(this.need('getTask').session, taskId);
   }
 
-  /** One `tasks/update`: answers outstanding input keys, e.g. `{ confirm: { action: 'accept', content: { confirm: true } } }`. */
+  /**
+   * One `tasks/update`: answers outstanding input keys,
+   * e.g. `{ confirm: { action: 'accept', content: { confirm: true } } }`.
+   */
   async updateTask(taskId: string, inputResponses: Record<string, unknown>): Promise<void> {
     await this.need('updateTask').session.task(asTaskId(taskId)).updateJson(inputResponses);
   }

@@ -1,13 +1,26 @@
 export { McpTasksModule } from './mcp-tasks.module.js';
 export type { McpServerIdentity, McpTasksModuleOptions } from './options/mcp-tasks-options.interface.js';
-export { MCP_TASKS_OPTIONS, type ResolvedOptions } from './options/resolved-options.js';
+export type { ResolvedOptions } from './options/resolved-options.interface.js';
+export {
+  MCP_TASKS_OPTIONS,
+  MCP_CONTEXT_TYPE,
+  MCP_TASK_CONTEXT_TYPE,
+  RpcCode,
+  TASKS_EXTENSION,
+  MODERN_PROTOCOL_VERSION,
+  META,
+} from './mcp-tasks.constants.js';
 export { McpTool, type McpToolOptions, type TaskPolicy, type TaskPolicyFn } from './decorators/mcp-tool.decorator.js';
-export { ToolArgs, ToolContext, type ElicitResult, type Principal } from './context/tool-context.js';
+export { RequiredScopes } from './decorators/required-scopes.decorator.js';
+export { ToolArgs } from './decorators/tool-args.decorator.js';
+export { ToolCtx } from './decorators/tool-ctx.decorator.js';
+export { InjectTaskEventBus, InjectTaskStore } from './decorators/inject.decorators.js';
+export type { ToolContext, ElicitResult } from './common/tool-context.interface.js';
+export type { Principal } from './common/principal.interface.js';
+export { McpExecutionContext } from './context/mcp-execution-context.js';
 export { TaskCancelledError } from './context/task-cancelled.error.js';
-export { McpContext, MCP_CONTEXT_TYPE } from './invoker/mcp-execution-context.js';
 export { ToolError } from './tools/tool-error.js';
 export { RpcError } from './protocol/rpc-error.js';
-export { RpcCode, TASKS_EXTENSION, MODERN_PROTOCOL_VERSION, META } from './protocol/protocol.constants.js';
 export type { TaskStatus, InputRequest, InputRequests, CallToolResult, TaskError } from './protocol/wire.types.js';
 export { TaskStore } from './store/task-store.interface.js';
 export type { TaskRecord, TaskChange, TaskLimits, CreateOutcome, UpdateOutcome } from './store/task.record.js';
@@ -16,10 +29,9 @@ export { MemoryTaskStore } from './store/memory-task.store.js';
 export { TaskEventBus, type TaskEvent } from './events/task-event-bus.interface.js';
 export { LocalTaskEventBus } from './events/local-task-event.bus.js';
 export { ToolRegistry } from './discovery/tool.registry.js';
-export type { McpAuthOptions } from './auth/mcp-auth-options.interface.js';
-export { RequiredScopes } from './auth/required-scopes.decorator.js';
-export { McpScopesGuard } from './auth/mcp-scopes.guard.js';
-export { TaskOwnershipGuard } from './auth/task-ownership.guard.js';
+export type { McpAuthOptions } from './options/mcp-auth-options.interface.js';
+export { McpScopesGuard } from './guards/mcp-scopes.guard.js';
+export { TaskOwnershipGuard } from './guards/task-ownership.guard.js';
 export {
   McpTaskEvents,
   type McpTaskStartEvent,

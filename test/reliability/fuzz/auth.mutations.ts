@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import jwt from 'jsonwebtoken';
 import { bases, rpcId } from './bases.js';
 import { caseOf, draftOf, TASKS } from './case.js';
-import { demoToken } from '../support/tokens.js';
+import { demoToken } from '../../../src/demo-token.js';
 import { DEMO_ISSUER, DEMO_SECRET } from '../../../src/demo-auth.js';
 
 /**
@@ -32,6 +32,7 @@ export const badTokens = (port: number) =>
     .map(([b, id, how, junk, sub]) => {
       const d = draftOf(b, id);
       const good = (c: Record<string, unknown> = {}) => demoToken(port, { sub, ...c });
+      const aud = `http://127.0.0.1:${port}/mcp`;
       const header = {
         missing: undefined,
         garbage: `Bearer ${junk.replace(/[^\x20-\x7e]/g, '')}`,
@@ -40,8 +41,8 @@ export const badTokens = (port: number) =>
         expired: `Bearer ${good({ expiresIn: -60 })}`,
         'wrong-audience': `Bearer ${good({ aud: `http://127.0.0.1:${port + 1}/mcp` })}`,
         'wrong-issuer': `Bearer ${good({ iss: 'https://mallory.example' })}`,
-        'no-subject': `Bearer ${jwt.sign({ scope: 'export', aud: `http://127.0.0.1:${port}/mcp`, iss: DEMO_ISSUER }, DEMO_SECRET)}`,
-        'alg-none': `Bearer ${jwt.sign({ sub, aud: `http://127.0.0.1:${port}/mcp`, iss: DEMO_ISSUER }, null as never, { algorithm: 'none' })}`,
+        'no-subject': `Bearer ${jwt.sign({ scope: 'export', aud, iss: DEMO_ISSUER }, DEMO_SECRET)}`,
+        'alg-none': `Bearer ${jwt.sign({ sub, aud, iss: DEMO_ISSUER }, null as never, { algorithm: 'none' })}`,
         truncated: `Bearer ${good().slice(0, -5)}`,
       }[how];
       if (header !== undefined) d.headers.authorization = header;

@@ -39,5 +39,6 @@ export function judge(c: FuzzCase, r: RawReply): string | undefined {
 export function repro(c: FuzzCase, r: RawReply, why: string): string {
   const body = c.raw.body === undefined ? '' : String(c.raw.body);
   const shown = body.length > 400 ? `${body.slice(0, 200)}…(${body.length} chars)…${body.slice(-100)}` : body;
-  return `${c.category}: ${why}\n      request: ${c.raw.method ?? 'POST'} headers=${JSON.stringify(c.raw.headers)} body=${shown}\n      response: ${r.status} ${r.text.slice(0, 300)}`;
+  const request = `${c.raw.method ?? 'POST'} headers=${JSON.stringify(c.raw.headers)} body=${shown}`;
+  return `${c.category}: ${why}\n      request: ${request}\n      response: ${r.status} ${r.text.slice(0, 300)}`;
 }

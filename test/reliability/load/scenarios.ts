@@ -3,7 +3,10 @@ export interface Scenario {
   name: string;
   tool: string;
   args: (n: number) => Record<string, unknown>;
-  /** `answer`: answer each question as asked; `cancel-waiting`: cancel at the first question; `cancel`: cancel after `cancelAfterMs`. */
+  /**
+   * `answer`: answer each question as asked; `cancel-waiting`: cancel at the first question;
+   * `cancel`: cancel after `cancelAfterMs`.
+   */
   drive: 'answer' | 'decline' | 'cancel-waiting' | 'cancel' | 'none';
   cancelAfterMs?: number;
   expect: {
@@ -118,7 +121,9 @@ export function answerFor(key: string, request: any, decline: boolean): Record<s
 /** Why a terminal task is not what the scenario drove it to, or undefined. */
 export function mismatch(s: Scenario, n: number, task: any): string | undefined {
   if (task?.status !== s.expect.status)
-    return `ended ${task?.status} (${JSON.stringify(task?.error ?? task?.result ?? '').slice(0, 160)}), expected ${s.expect.status}`;
+    return `ended ${task?.status} (${JSON.stringify(task?.error ?? task?.result ?? '').slice(0, 160)}), expected ${
+      s.expect.status
+    }`;
   if (s.expect.text && task.result?.content?.[0]?.text !== s.expect.text(n))
     return `result ${JSON.stringify(task.result?.content)} instead of "${s.expect.text(n)}"`;
   if (s.expect.isError !== undefined && !!task.result?.isError !== s.expect.isError)

@@ -42,7 +42,8 @@ export async function badInput(ctx: RunContext): Promise<void> {
     await fire(authDemo, authCases, t, failures, profile.fuzzConcurrency);
     t.note(
       'generated cases (warm-up + main + MB bodies + auth)',
-      `${warm.length} + ${cases.length} + ${profile.megabyteBodies} + ${authCases.length} in ${((Date.now() - started) / 1000).toFixed(1)} s, seed ${profile.seed}`,
+      `${warm.length} + ${cases.length} + ${profile.megabyteBodies} + ${authCases.length}` +
+        ` in ${((Date.now() - started) / 1000).toFixed(1)} s, seed ${profile.seed}`,
     );
     t.note('multi-megabyte bodies refused by closing the connection (not answered 413)', failures.closedEarly);
     t.note('categories', new Set([...warm, ...cases, ...authCases].map((c) => c.category.split(':')[0])).size);
@@ -55,7 +56,8 @@ export async function badInput(ctx: RunContext): Promise<void> {
       total === 0,
       total === 0
         ? `${t.requests} requests`
-        : `${total} wrong answers in ${failures.size} categories:\n    ${[...failures.entries()].map(([k, f]) => `${k} ×${f.count}: ${f.example}`).join('\n    ')}`,
+        : `${total} wrong answers in ${failures.size} categories:\n    ` +
+            [...failures.entries()].map(([k, f]) => `${k} ×${f.count}: ${f.example}`).join('\n    '),
     );
     report.check(
       t,

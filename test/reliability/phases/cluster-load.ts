@@ -27,7 +27,7 @@ export async function clusterLoad(ctx: RunContext): Promise<void> {
       problems: new Map(),
       retries: 0,
     };
-    shared.attack = isolationAttack(shared, t, cluster.token, attacks);
+    shared.attack = isolationAttack(shared, t, (sub, client) => cluster.token(sub, client), attacks);
     const clients = Array.from(
       { length: profile.loadClients },
       (_, i) => new LoadClient(i, cluster.token(`user-${i}`), shared),

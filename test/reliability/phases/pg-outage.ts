@@ -67,7 +67,7 @@ export async function pgOutage(ctx: RunContext): Promise<void> {
     t.note(
       'requests sent during the outage, by outcome',
       [...during.entries()]
-        .sort()
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
         .map(([k, v]) => `${k} ×${v}`)
         .join('; ') || 'none',
     );
@@ -75,7 +75,8 @@ export async function pgOutage(ctx: RunContext): Promise<void> {
     const bad = [...during.keys()].filter((k) => !/→ (ok|-3\d+)$/.test(k));
     report.check(
       t,
-      'every request sent during the outage succeeded or got a JSON-RPC error to retry (no hang, no 5xx, no dropped connection)',
+      'every request sent during the outage succeeded or got a JSON-RPC error to retry' +
+        ' (no hang, no 5xx, no dropped connection)',
       bad.length === 0 && during.size > 0,
       bad.join('; ') || `${[...during.values()].reduce((x, y) => x + y, 0)} requests`,
     );
@@ -98,7 +99,8 @@ export async function pgOutage(ctx: RunContext): Promise<void> {
       {
         protocol: 'after retries, no request failed for good',
         ended:
-          'retrying after the outage, every task ended as its user drove it (answers and cancels sent during the outage took effect)',
+          'retrying after the outage, every task ended as its user drove it' +
+          ' (answers and cancels sent during the outage took effect)',
         keys: 'no input key asked again after it was answered',
       },
       { unansweredOk: true },

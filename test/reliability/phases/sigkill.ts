@@ -79,9 +79,13 @@ export async function sigkill(ctx: RunContext): Promise<void> {
     );
     report.check(
       t,
-      `every task of the killed instance ended failed "interrupted" within the lease (${LEASE} ms + reclaim period, bound ${BOUND} ms)`,
+      'every task of the killed instance ended failed "interrupted" within the lease' +
+        ` (${LEASE} ms + reclaim period, bound ${BOUND} ms)`,
       doomed.length === 30 && failedAfter.length === doomed.length && slowest <= BOUND,
-      `${failedAfter.length}/${doomed.length} failed, slowest ${slowest} ms${failedAfter.length < doomed.length ? `; others: ${JSON.stringify(rows.filter((r) => r.status !== 'failed').slice(0, 3))}` : ''}`,
+      `${failedAfter.length}/${doomed.length} failed, slowest ${slowest} ms` +
+        (failedAfter.length < doomed.length
+          ? `; others: ${JSON.stringify(rows.filter((r) => r.status !== 'failed').slice(0, 3))}`
+          : ''),
     );
     await running;
     t.note('load tasks that ended interrupted (created on the killed instance)', shared.excusedCount ?? 0);

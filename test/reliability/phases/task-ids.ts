@@ -29,7 +29,7 @@ export async function taskIds(ctx: RunContext): Promise<void> {
   const counts = new Uint32Array(LENGTH * 64);
   const ones = new Uint32Array(144);
   const index = new Int8Array(128).fill(-1);
-  [...ALPHABET].forEach((c, i) => (index[c.charCodeAt(0)] = i));
+  ALPHABET.split('').forEach((c, i) => (index[c.charCodeAt(0)] = i));
   let malformed = 0;
   const started = Date.now();
   for (let k = 0; k < n; k++) {

@@ -1,6 +1,6 @@
 import { freePort } from '../../support/free-port.js';
 import { DemoProcess } from './demo-process.js';
-import { demoToken } from './tokens.js';
+import { demoToken } from '../../../src/demo-token.js';
 
 export const STATE_SECRET = 'reliability-shared-request-state-secret';
 

@@ -1,14 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { rpc, type Target } from './http.js';
-import { freePort } from '../../support/free-port.js';
+import { AppProcess } from '../../support/app-process.js';
 
-/** The built demo (`npm run build`) and the preload that lets instances share one public address. */
-const MAIN = fileURLToPath(new URL('../../../src/main.js', import.meta.url));
+/** The reliability fixture app (the demo plus `fixture-app/` tools; built by `npm run test:reliability`). */
+const MAIN = fileURLToPath(new URL('../fixture-app/main.js', import.meta.url));
 const LOG_DIR = join(process.cwd(), '.tmp', 'reliability');
+/** The preload that lets instances share one public address. */
 const LISTEN_AS = fileURLToPath(new URL('./listen-as.js', import.meta.url));
 
 export interface DemoOptions {
@@ -22,51 +22,57 @@ export interface DemoOptions {
   port?: number;
 }
 
-/** The demo app as a child process: the real `node dist/src/main.js`, killable, its stderr kept. */
+/** The demo app as a child process: the real fixture app, killable, its stderr kept. */
 export class DemoProcess implements Target {
   readonly host = '127.0.0.1';
   stderr = '';
   exit?: { code: number | null; signal: NodeJS.Signals | null };
+  private app?: AppProcess;
 
-  private constructor(
-    readonly name: string,
-    readonly port: number,
-    readonly publicPort: number,
-    readonly child: ChildProcess,
-  ) {
-    child.stderr!.setEncoding('utf8').on('data', (d: string) => {
-      this.stderr = (this.stderr + d).slice(-4_000_000);
-    });
-    child.stdout!.resume();
-    child.once('exit', (code, signal) => {
-      this.exit = { code, signal };
-      this.saveLog();
-    });
-  }
+  private constructor(readonly name: string) {}
 
   static async start(o: DemoOptions): Promise<DemoProcess> {
-    const publicPort = o.port ?? (await freePort());
-    const port = o.listenPort ?? publicPort;
-    const args = [...(o.exposeGc ? ['--expose-gc'] : []), ...(o.listenPort ? ['--import', LISTEN_AS] : []), MAIN];
-    const child = spawn(process.execPath, args, {
-      env: {
-        ...process.env,
-        NO_COLOR: '1',
-        HOST: '127.0.0.1',
-        PORT: String(publicPort),
-        MCP_RELIABILITY: '1',
-        ...(o.listenPort ? { REL_LISTEN_PORT: String(port) } : {}),
-        ...o.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const demo = new DemoProcess(o.name);
+    const listenAs = o.listenPort ? ['--import', LISTEN_AS] : [];
+    try {
+      demo.app = await AppProcess.start({
+        script: MAIN,
+        nodeArgs: [...(o.exposeGc ? ['--expose-gc'] : []), ...listenAs],
+        env: { NO_COLOR: '1', ...(o.listenPort ? { REL_LISTEN_PORT: String(o.listenPort) } : {}), ...o.env },
+        port: o.port,
+        listenPort: o.listenPort,
+        onOutput: (chunk, stream) => {
+          if (stream === 'stderr') demo.stderr = (demo.stderr + chunk).slice(-4_000_000);
+        },
+      });
+    } catch (err) {
+      demo.saveLog();
+      throw new Error(`demo ${o.name} did not start: ${(err as Error).message}`);
+    }
+    demo.app.child.once('exit', (code, signal) => {
+      demo.exit = { code, signal };
+      demo.saveLog();
     });
-    const demo = new DemoProcess(o.name, port, publicPort, child);
-    // An interrupted run leaves no instance behind.
-    const reap = () => demo.kill('SIGKILL');
-    process.once('exit', reap);
-    child.once('exit', () => process.removeListener('exit', reap));
-    await demo.ready();
     return demo;
+  }
+
+  /** Where it listens. */
+  get port(): number {
+    return this.started.listenPort;
+  }
+
+  /** What `PORT` told it: the address clients (and token audiences) name. */
+  get publicPort(): number {
+    return this.started.port;
+  }
+
+  get child(): ChildProcess {
+    return this.started.child;
+  }
+
+  private get started(): AppProcess {
+    if (!this.app) throw new Error(`demo ${this.name} has not started`);
+    return this.app;
   }
 
   get alive(): boolean {
@@ -104,25 +110,12 @@ export class DemoProcess implements Target {
   /** Writes what the process printed on stderr to `.tmp/reliability/<name>-<pid>.stderr.log`. */
   saveLog(): void {
     mkdirSync(LOG_DIR, { recursive: true });
-    writeFileSync(join(LOG_DIR, `${this.name}-${this.child.pid}.stderr.log`), this.stderr);
+    const pid = this.app?.pid ?? 'unstarted';
+    writeFileSync(join(LOG_DIR, `${this.name}-${pid}.stderr.log`), this.stderr);
   }
 
   /** SIGTERM (graceful: shutdown hooks), SIGKILL after `ms`. */
-  async stop(ms = 15_000): Promise<void> {
-    if (!this.alive) return;
-    const exited = new Promise((resolve) => this.child.once('exit', resolve));
-    this.child.kill('SIGTERM');
-    const t = setTimeout(() => this.kill('SIGKILL'), ms);
-    await exited;
-    clearTimeout(t);
-  }
-
-  private async ready(): Promise<void> {
-    for (let i = 0; i < 600 && this.alive; i++) {
-      const r = await rpc(this, undefined, 'server/discover', {}, { timeoutMs: 2000 });
-      if (r.status) return;
-      await sleep(50);
-    }
-    throw new Error(`demo ${this.name} did not start (${JSON.stringify(this.exit)}): ${this.stderr.slice(-2000)}`);
+  stop(ms = 15_000): Promise<void> {
+    return this.started.stop(ms);
   }
 }

@@ -8,6 +8,8 @@ import { Server } from 'node:net';
 const real = Number(process.env.REL_LISTEN_PORT);
 const shared = Number(process.env.PORT);
 if (real && shared) {
+  // Kept unbound on purpose: the replacement calls it with the server as `this`.
+  // oxlint-disable-next-line typescript/unbound-method
   const listen = Server.prototype.listen;
   Server.prototype.listen = function (this: Server, ...args: unknown[]) {
     if (Number(args[0]) === shared) args[0] = real;

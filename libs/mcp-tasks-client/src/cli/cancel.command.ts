@@ -29,7 +29,7 @@ export async function cancelCommand(
     else if (isTerminal(before.status)) io.out(`task ${taskId}: ${task.status} (it had ended before the cancel)`);
     else
       io.out(
-        `task ${taskId}: ${isTerminal(task.status) ? task.status : `${task.status} (cancel requested; still stopping)`}`,
+        `task ${taskId}: ${isTerminal(task.status) ? task.status : `${task.status} (cancel requested; stopping)`}`,
       );
     return ExitCode.ok;
   } finally {

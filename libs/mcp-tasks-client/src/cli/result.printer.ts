@@ -36,7 +36,7 @@ export function printOutcome(task: McpTask, io: CliIo, json: boolean): number {
   if (json) io.out(JSON.stringify(task, null, 2));
   else if (task.status === 'failed')
     io.err(
-      `error: task ${task.taskId} failed: ${task.error ? `${task.error.code} ${task.error.message}` : 'no error given'}`,
+      `error: task ${task.taskId} failed: ${task.error ? `${task.error.code} ${task.error.message}` : 'no error'}`,
     );
   else io.err(`task ${task.taskId} was cancelled`);
   return task.status === 'cancelled' ? ExitCode.cancelled : ExitCode.failed;

@@ -1,5 +1,5 @@
 import { getOAuthProtectedResourceMetadataUrl } from '@modelcontextprotocol/server';
-import { RpcCode } from '../protocol/protocol.constants.js';
+import { RpcCode } from '../mcp-tasks.constants.js';
 import { RpcError } from '../protocol/rpc-error.js';
 
 /** Where clients find the protected-resource metadata (RFC 9728), for `WWW-Authenticate`. */
@@ -26,7 +26,8 @@ export function unauthorized(resource: string, description: string, scopes?: str
 
 /** 403: the token lacks scopes; `scope` lists every scope the operation needs. */
 export function insufficientScope(resource: string, needed: string[]): RpcError {
-  const header = `Bearer error="insufficient_scope", scope=${quote(needed.join(' '))}, resource_metadata=${quote(resourceMetadataUrl(resource))}`;
+  const metadata = quote(resourceMetadataUrl(resource));
+  const header = `Bearer error="insufficient_scope", scope=${quote(needed.join(' '))}, resource_metadata=${metadata}`;
   return new RpcError(
     RpcCode.InvalidRequest,
     `Forbidden: this needs the scopes ${needed.join(' ')}`,

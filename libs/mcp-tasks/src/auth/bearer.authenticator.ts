@@ -1,12 +1,13 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PassportStatic } from 'passport';
+import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
+import type { McpAuthOptions } from '../options/mcp-auth-options.interface.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { cjsExports, loadPeer } from '../peers/optional-peer.js';
-import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
 import { unauthorized } from './auth-challenge.js';
 import { audiencesOf } from './claims-principal.js';
 import { jwtVerifier, type StrategyOutcome, type TokenVerifier } from './jwt-strategy.factory.js';
-import type { McpAuthOptions } from './mcp-auth-options.interface.js';
 
 export interface Authenticated {
   claims: Record<string, unknown>;
@@ -40,7 +41,7 @@ export class BearerAuthenticator implements OnModuleInit {
 
   constructor(@Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions) {}
 
-  /** Loads what the configured strategy needs (optional peers): `passport` for an app's strategy, else `passport-jwt`. */
+  /** Loads what the configured strategy needs (optional peers): `passport` for an app's strategy, else passport-jwt. */
   async onModuleInit(): Promise<void> {
     const auth = this.options.auth;
     if (!auth) return;

@@ -1,5 +1,5 @@
-import type { Principal } from '../context/tool-context.js';
-import { ownerKey } from '../principal/owner-key.js';
+import { ownerKey } from '../common/owner-key.js';
+import type { Principal } from '../common/principal.interface.js';
 
 /** Scopes from `scope` (space-separated, RFC 8693) or `scp` (array or string). */
 export function scopesOf(claims: Record<string, unknown>): string[] {
@@ -12,12 +12,16 @@ export function scopesOf(claims: Record<string, unknown>): string[] {
 export const audiencesOf = (claims: Record<string, unknown>): string[] =>
   Array.isArray(claims.aud) ? claims.aud.map(String) : typeof claims.aud === 'string' ? [claims.aud] : [];
 
+/** A claim (JSON from a token) as text for the owner key: anything but a string as its JSON, so no two read alike. */
+const claimText = (value: unknown): string =>
+  typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value);
+
 /**
  * A verified token as a principal. The owner key is (subject, server, OAuth client, resource): the same
  * person through another client, resource or server owns nothing here.
  */
 export function principalFromClaims(claims: Record<string, unknown>, server: string, resource: string): Principal {
-  const subject = String(claims.sub ?? '');
-  const client = String(claims.azp ?? claims.client_id ?? '');
+  const subject = claimText(claims.sub);
+  const client = claimText(claims.azp ?? claims.client_id);
   return { subject, scopes: scopesOf(claims), claims, key: ownerKey(subject, server, client, resource) };
 }

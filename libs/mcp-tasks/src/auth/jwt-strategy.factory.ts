@@ -3,8 +3,8 @@ import type { IncomingMessage } from 'node:http';
 import type * as JwksRsa from 'jwks-rsa';
 import type * as PassportJwt from 'passport-jwt';
 import type { Strategy, StrategyOptionsWithoutRequest } from 'passport-jwt';
+import type { McpAuthOptions } from '../options/mcp-auth-options.interface.js';
 import { cjsExports, loadPeer } from '../peers/optional-peer.js';
-import type { McpAuthOptions } from './mcp-auth-options.interface.js';
 
 /** What a strategy concluded: a user (the token's claims), or why not (`info`). */
 export interface StrategyOutcome {

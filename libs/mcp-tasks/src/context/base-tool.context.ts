@@ -1,9 +1,12 @@
-import type { TraceContext } from '../telemetry/tracing.js';
+import type { Principal } from '../common/principal.interface.js';
+import type { ElicitResult, ToolContext } from '../common/tool-context.interface.js';
+import type { TraceContext } from '../common/trace-context.js';
+import { CAPABILITY_FOR } from '../input/input-response.validator.js';
+import { RpcError } from '../protocol/rpc-error.js';
 import type { InputRequest } from '../protocol/wire.types.js';
-import type { ElicitResult, Principal, ToolContext } from './tool-context.js';
 
-/** What both run modes know about the caller, fixed when the call arrived. */
-export interface CallInfo {
+/** The `tools/call` a run came from: what both run modes know about the caller, fixed when the call arrived. */
+export interface ToolCallOrigin {
   tool: string;
   protocolVersion: string;
   clientCapabilities: Record<string, any>;
@@ -28,14 +31,14 @@ export abstract class BaseToolContext implements ToolContext {
   abstract readonly taskId?: string;
   abstract readonly signal: AbortSignal;
 
-  constructor(info: CallInfo) {
-    this.tool = info.tool;
-    this.protocolVersion = info.protocolVersion;
-    this.clientCapabilities = info.clientCapabilities;
-    this.clientInfo = info.clientInfo;
-    this.principal = info.principal;
-    this.requestId = info.requestId;
-    this.traceContext = info.traceContext;
+  constructor(origin: ToolCallOrigin) {
+    this.tool = origin.tool;
+    this.protocolVersion = origin.protocolVersion;
+    this.clientCapabilities = origin.clientCapabilities;
+    this.clientInfo = origin.clientInfo;
+    this.principal = origin.principal;
+    this.requestId = origin.requestId;
+    this.traceContext = origin.traceContext;
   }
 
   get cancelled(): boolean {
@@ -45,6 +48,17 @@ export abstract class BaseToolContext implements ToolContext {
   abstract progress(done: number, total?: number, message?: string): Promise<void>;
 
   protected abstract ask(key: string, request: InputRequest): Promise<unknown>;
+
+  /** Refuses (`-32021`) a kind of input the call that started this run did not declare it can answer. */
+  protected requireCapability(request: InputRequest): void {
+    const capability = CAPABILITY_FOR[request.method];
+    if (!this.clientCapabilities?.[capability]) {
+      throw RpcError.missingCapability(
+        { [capability]: {} },
+        `Tool ${this.tool} needs the client capability "${capability}" (${request.method})`,
+      );
+    }
+  }
 
   elicit(key: string, message: string, requestedSchema: Record<string, unknown>): Promise<ElicitResult> {
     return this.ask(key, {

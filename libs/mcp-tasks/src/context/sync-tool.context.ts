@@ -1,11 +1,9 @@
-import { CAPABILITY_FOR, isValidInputResponse } from '../input/input-response.validator.js';
+import { isValidInputResponse } from '../input/input-response.validator.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import type { InputRequest, InputRequests } from '../protocol/wire.types.js';
-import { BaseToolContext, type CallInfo } from './base-tool.context.js';
+import { BaseToolContext, type ToolCallOrigin } from './base-tool.context.js';
 import { InputRequiredSignal } from './input-required.signal.js';
-
-/** Sends `notifications/progress` for the current request, when it carried a `progressToken`. */
-export type ProgressSink = (progress: number, total?: number, message?: string) => Promise<void>;
+import type { ProgressSink } from './progress.sink.js';
 
 /**
  * The context of a call answered in the request. Input the client has not given yet ends the
@@ -19,13 +17,13 @@ export class SyncToolContext extends BaseToolContext {
   readonly pending: InputRequests = {};
 
   constructor(
-    info: CallInfo,
+    origin: ToolCallOrigin,
     /** Answers from earlier rounds (sealed `requestState`) and this round's `inputResponses`. */
     readonly answers: Record<string, unknown>,
     readonly signal: AbortSignal,
     private readonly sink?: ProgressSink,
   ) {
-    super(info);
+    super(origin);
   }
 
   async progress(done: number, total?: number, message?: string): Promise<void> {
@@ -33,13 +31,7 @@ export class SyncToolContext extends BaseToolContext {
   }
 
   protected async ask(key: string, request: InputRequest): Promise<unknown> {
-    const capability = CAPABILITY_FOR[request.method];
-    if (!this.clientCapabilities?.[capability]) {
-      throw RpcError.missingCapability(
-        { [capability]: {} },
-        `Tool ${this.tool} needs the client capability "${capability}" (${request.method})`,
-      );
-    }
+    this.requireCapability(request);
     if (Object.hasOwn(this.answers, key)) {
       if (!isValidInputResponse(request, this.answers[key])) {
         throw RpcError.invalidParams(`inputResponses.${key} is not a valid ${request.method} result`);

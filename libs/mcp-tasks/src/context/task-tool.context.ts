@@ -1,11 +1,9 @@
+import { isTerminal, type InputRequest } from '../protocol/wire.types.js';
 import type { TaskStore } from '../store/task-store.interface.js';
 import type { TaskChange, TaskRecord, UpdateOutcome } from '../store/task.record.js';
-import { CAPABILITY_FOR } from '../input/input-response.validator.js';
-import { RpcError } from '../protocol/rpc-error.js';
-import { isTerminal, type InputRequest } from '../protocol/wire.types.js';
-import type { TaskRunHandle } from '../tasks/task-run.handle.js';
-import { BaseToolContext, progressText, type CallInfo } from './base-tool.context.js';
+import { BaseToolContext, progressText, type ToolCallOrigin } from './base-tool.context.js';
 import { TaskCancelledError } from './task-cancelled.error.js';
+import type { TaskRunHandle } from './task-run.handle.js';
 
 /**
  * The context of a tool running as a task: input moves the task to `input_required` and waits for
@@ -17,7 +15,7 @@ export class TaskToolContext extends BaseToolContext {
   private answers: Record<string, unknown>;
 
   constructor(
-    info: CallInfo,
+    origin: ToolCallOrigin,
     task: TaskRecord,
     private readonly store: TaskStore,
     /** Applies a change through the runner, which tells listeners about it. */
@@ -25,7 +23,7 @@ export class TaskToolContext extends BaseToolContext {
     private readonly handle: TaskRunHandle,
     private readonly pollInterval: number,
   ) {
-    super(info);
+    super(origin);
     this.taskId = task.id;
     this.signal = handle.controller.signal;
     this.answers = { ...task.inputResponses };
@@ -40,13 +38,7 @@ export class TaskToolContext extends BaseToolContext {
   protected async ask(key: string, request: InputRequest): Promise<unknown> {
     if (Object.hasOwn(this.answers, key)) return this.answers[key];
     // Only request kinds the call that started the task declared (the spec leaves this open; see README).
-    const capability = CAPABILITY_FOR[request.method];
-    if (!this.clientCapabilities?.[capability]) {
-      throw RpcError.missingCapability(
-        { [capability]: {} },
-        `Tool ${this.tool} needs the client capability "${capability}" (${request.method})`,
-      );
-    }
+    this.requireCapability(request);
     let outcome = await this.retrying(() => this.apply({ kind: 'ask', requests: { [key]: request } }));
     while (outcome && !isTerminal(outcome.task.status) && !this.cancelled) {
       if (Object.hasOwn(outcome.task.inputResponses, key)) break;

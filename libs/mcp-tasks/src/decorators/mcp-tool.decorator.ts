@@ -1,5 +1,6 @@
 import { SetMetadata } from '@nestjs/common';
-import type { ToolContext } from '../context/tool-context.js';
+import type { ToolContext } from '../common/tool-context.interface.js';
+import { MCP_TOOL_METADATA } from '../mcp-tasks.constants.js';
 
 /** How a tool runs: always in the request, as a task when the client can, or only as a task. */
 export type TaskPolicy = 'sync' | 'optional' | 'required';
@@ -7,28 +8,48 @@ export type TaskPolicy = 'sync' | 'optional' | 'required';
 /** A policy chosen per call from the validated arguments and the caller's context. */
 export type TaskPolicyFn = (args: any, ctx: ToolContext) => TaskPolicy | Promise<TaskPolicy>;
 
+/** Options of `@McpTool`. */
 export interface McpToolOptions {
-  /** Tool name on the wire. Default: the method name. */
+  /**
+   * Tool name on the wire (unique in the server: a duplicate fails startup).
+   * @default the method's name
+   */
   name?: string;
-  /** Human-readable description, shown in `tools/list`. */
+  /** Human-readable description, shown in `tools/list`. Required. */
   description: string;
-  /** Title shown by clients. Default: none. */
+  /**
+   * Title shown by clients.
+   * @default none
+   */
   title?: string;
-  /** class-validator DTO for the arguments; it also yields the `inputSchema`. Default: no arguments. */
+  /**
+   * class-validator DTO of the arguments: they are validated before anything runs (`-32602` otherwise), and it
+   * yields the `inputSchema` of `tools/list`.
+   * @default no arguments (an empty object schema)
+   */
   input?: new (...args: any[]) => object;
-  /** Whether and when the tool runs as a task. Default `'sync'`. */
+  /**
+   * Whether and when the tool runs as a task: `'sync'` (always in the request), `'optional'` (as a task when the
+   * request declares the extension), `'required'` (only as a task), or a function choosing per call.
+   * @default 'sync'
+   */
   task?: TaskPolicy | TaskPolicyFn;
   /**
    * Name of a method on the same provider that runs in the original request before any task exists.
    * It receives `(args, ctx)` and may ask for input (an MRTR round); the task starts once it returns,
    * and sees its answers through `ctx.elicit/sample/roots` with the same keys.
+   * @default none
    */
   prepare?: string;
-  /** Tool annotations passed through to `tools/list`. */
+  /**
+   * Tool annotations, passed through to `tools/list`.
+   * @default none
+   */
   annotations?: Record<string, unknown>;
 }
 
-export const MCP_TOOL_METADATA = 'mcp-tasks:tool';
-
-/** Exposes a provider method as an MCP tool. */
+/**
+ * Exposes a provider method as an MCP tool. The method is called as `(args, ctx)` (or with `@ToolArgs()` /
+ * `@ToolCtx()` parameters) through Nest's pipeline: its own guards, interceptors, pipes and filters apply.
+ */
 export const McpTool = (options: McpToolOptions): MethodDecorator => SetMetadata(MCP_TOOL_METADATA, options);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { MCP_TOOL_METADATA, type McpToolOptions } from '../decorators/mcp-tool.decorator.js';
+import type { McpToolOptions } from '../decorators/mcp-tool.decorator.js';
+import { MCP_TOOL_METADATA } from '../mcp-tasks.constants.js';
 
 /** Reads `@McpTool` metadata off a method. */
 @Injectable()

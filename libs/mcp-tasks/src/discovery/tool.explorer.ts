@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { REQUIRED_SCOPES_METADATA } from '../auth/required-scopes.decorator.js';
-import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
+import { REQUIRED_SCOPES_METADATA, MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { inputSchemaFor } from './input-schema.factory.js';
 import { ToolMetadataAccessor } from './tool-metadata.accessor.js';
 import { ToolRegistry } from './tool.registry.js';

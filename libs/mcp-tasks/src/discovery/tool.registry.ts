@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { ToolDefinition } from './tool-definition.js';
 
+const whereIs = (tool: ToolDefinition): string => `${tool.instance.constructor.name}.${tool.methodName}`;
+
 /** Every tool this server exposes, by name, in a stable order. */
 @Injectable()
 export class ToolRegistry {
@@ -10,8 +12,7 @@ export class ToolRegistry {
     if (this.tools.has(tool.name)) {
       const prior = this.tools.get(tool.name)!;
       throw new Error(
-        `McpTasksModule: duplicate tool name "${tool.name}" ` +
-          `(${prior.instance.constructor.name}.${prior.methodName} and ${tool.instance.constructor.name}.${tool.methodName})`,
+        `McpTasksModule: duplicate tool name "${tool.name}" ` + `(${whereIs(prior)} and ${whereIs(tool)})`,
       );
     }
     this.tools.set(tool.name, tool);

@@ -1,22 +1,14 @@
-import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
-import { McpTracing } from '../telemetry/tracing.js';
-import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
-import { RpcCode, TASKS_EXTENSION } from '../protocol/protocol.constants.js';
+import { HttpException, Inject, Injectable } from '@nestjs/common';
+import { internalError } from '../common/internal-error.js';
+import { MCP_TASKS_OPTIONS, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { declaresTasks, tasksNotDeclared } from '../protocol/capabilities.js';
 import { fromHttpException } from '../protocol/http-exception.mapper.js';
 import { RpcError } from '../protocol/rpc-error.js';
-import { declaresTasks, type RequestInfo } from './request-info.js';
+import { McpTracing } from '../telemetry/tracing.js';
+import type { McpRequest } from './mcp-request.interface.js';
 import { TaskMethodsHandler } from './task-methods.handler.js';
 import { ToolCallHandler } from './tool-call.handler.js';
-
-/** Methods the endpoint answers itself, in front of the SDK. */
-export const DISPATCHED_METHODS: ReadonlySet<string> = new Set([
-  'tools/call',
-  'tasks/get',
-  'tasks/update',
-  'tasks/cancel',
-]);
-
-const TASKS_REQUIRED = { extensions: { [TASKS_EXTENSION]: {} } };
 
 /**
  * Routes a validated request to its handler and turns whatever it throws into an `RpcError`:
@@ -25,8 +17,6 @@ const TASKS_REQUIRED = { extensions: { [TASKS_EXTENSION]: {} } };
  */
 @Injectable()
 export class McpDispatcher {
-  private readonly logger = new Logger('McpTasks');
-
   constructor(
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
     private readonly tools: ToolCallHandler,
@@ -34,7 +24,7 @@ export class McpDispatcher {
     private readonly tracing: McpTracing,
   ) {}
 
-  async dispatch(req: RequestInfo): Promise<Record<string, unknown>> {
+  async dispatch(req: McpRequest): Promise<Record<string, unknown>> {
     try {
       return req.method === 'tools/call' || !this.options.telemetry ? await this.route(req) : await this.traced(req);
     } catch (err) {
@@ -43,38 +33,29 @@ export class McpDispatcher {
   }
 
   /** A light span for `tasks/*` (the hot path: no work beyond the span itself). */
-  private traced(req: RequestInfo): Promise<Record<string, unknown>> {
+  private traced(req: McpRequest): Promise<Record<string, unknown>> {
     const taskId = typeof req.params.taskId === 'string' ? req.params.taskId : '';
     const attributes = { 'mcp.method.name': req.method, 'mcp.task.id': taskId, 'jsonrpc.request.id': String(req.id) };
-    return this.tracing.inSpan(req.method, 'server', attributes, req.traceContext, () => this.route(req));
+    return this.tracing.inSpan({ name: req.method, kind: 'server', attributes }, req.traceContext, () =>
+      this.route(req),
+    );
   }
 
-  private route(req: RequestInfo): Promise<Record<string, unknown>> {
+  private route(req: McpRequest): Promise<Record<string, unknown>> {
     if (req.method === 'tools/call') return this.tools.handle(req);
     // With the extension off its methods do not exist; without the client's declaration they are refused.
     if (!this.options.tasks) throw RpcError.methodNotFound(req.method);
     if (!declaresTasks(req.clientCapabilities)) {
-      throw RpcError.missingCapability(
-        TASKS_REQUIRED,
+      throw tasksNotDeclared(
         `${req.method} needs the ${TASKS_EXTENSION} extension declared in this request's capabilities`,
       );
     }
-    switch (req.method) {
-      case 'tasks/get':
-        return this.tasks.get(req);
-      case 'tasks/update':
-        return this.tasks.update(req);
-      case 'tasks/cancel':
-        return this.tasks.cancel(req);
-      default:
-        throw RpcError.methodNotFound(req.method);
-    }
+    return this.tasks.handle(req);
   }
 
   private toRpcError(err: unknown): RpcError {
     if (err instanceof RpcError) return err;
     if (err instanceof HttpException) return fromHttpException(err);
-    this.logger.error(`request failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    return new RpcError(RpcCode.InternalError, 'Internal error');
+    return internalError('request failed', err);
   }
 }

@@ -1,70 +1,84 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
-import { TaskOwnershipGuard } from '../auth/task-ownership.guard.js';
-import { MCP_CONTEXT_TYPE } from '../invoker/mcp-execution-context.js';
+import { InjectTaskStore } from '../decorators/inject.decorators.js';
 import { isValidInputResponse } from '../input/input-response.validator.js';
-import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
+import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { TaskGuards, type TaskHandler } from '../pipeline/task-guards.js';
 import { RpcError } from '../protocol/rpc-error.js';
-import { TaskStore } from '../store/task-store.interface.js';
-import { isPlausibleTaskId } from '../tasks/task-id.js';
+import type { TaskStore } from '../store/task-store.interface.js';
 import type { TaskRecord } from '../store/task.record.js';
+import { isPlausibleTaskId } from '../tasks/task-id.js';
+import { toDetailedWireTask } from '../tasks/task.mapper.js';
 import { TaskRunner } from '../tasks/task.runner.js';
-import { detailedWireTask } from '../tasks/task.view.js';
-import type { RequestInfo } from './request-info.js';
+import type { McpRequest } from './mcp-request.interface.js';
 
 const ACK = { resultType: 'complete' } as const;
 
+type Answer = Record<string, unknown>;
+
 /**
- * `tasks/get`, `tasks/update`, `tasks/cancel`: the hot path, served without the SDK. Every lookup
- * is owner-checked; a foreign task is answered exactly like one that does not exist.
+ * `tasks/get`, `tasks/update`, `tasks/cancel`: the hot path, served without the SDK. Each handler runs behind
+ * the task guards; for anyone but the owner a task is answered exactly like one that does not exist.
  */
 @Injectable()
 export class TaskMethodsHandler {
+  private readonly handlers: ReadonlyMap<string, TaskHandler<Promise<Answer>>>;
+
   constructor(
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
-    @Inject(TaskStore) private readonly store: TaskStore,
+    @InjectTaskStore() private readonly store: TaskStore,
     private readonly runner: TaskRunner,
-    private readonly ownership: TaskOwnershipGuard,
-  ) {}
-
-  async get(req: RequestInfo): Promise<Record<string, unknown>> {
-    const task = await this.lookup(req);
-    return { resultType: 'complete', ...detailedWireTask(task, this.options.pollInterval) };
+    guards: TaskGuards,
+  ) {
+    this.handlers = new Map([
+      ['tasks/get', guards.protect(this, 'get', (task) => this.get(task))],
+      ['tasks/update', guards.protect(this, 'update', (task, _, answers: Answer) => this.update(task, answers))],
+      ['tasks/cancel', guards.protect(this, 'cancel', (task) => this.cancel(task))],
+    ]);
   }
 
-  async update(req: RequestInfo): Promise<Record<string, unknown>> {
-    const responses = req.params.inputResponses;
-    if (!responses || typeof responses !== 'object' || Array.isArray(responses)) {
-      throw RpcError.invalidParams('tasks/update needs inputResponses (an object keyed by input key)');
-    }
-    const task = await this.lookup(req);
-    for (const [key, answer] of Object.entries(responses)) {
+  async handle(req: McpRequest): Promise<Answer> {
+    const handler = this.handlers.get(req.method);
+    if (!handler) throw RpcError.methodNotFound(req.method);
+    const answers = req.method === 'tasks/update' ? inputResponsesOf(req.params) : undefined;
+    return handler(await this.lookup(req.params.taskId), req.principal, answers);
+  }
+
+  private get(task: TaskRecord): Answer {
+    return { resultType: 'complete', ...toDetailedWireTask(task, this.options.pollInterval) };
+  }
+
+  private async update(task: TaskRecord, answers: Answer): Promise<Answer> {
+    for (const [key, answer] of Object.entries(answers)) {
       const request = Object.hasOwn(task.inputRequests, key) ? task.inputRequests[key] : undefined;
       if (request && !isValidInputResponse(request, answer)) {
         throw RpcError.invalidParams(`inputResponses.${key} is not a valid ${request.method} result`);
       }
     }
-    await this.runner.answer(task.id, responses as Record<string, unknown>);
+    await this.runner.answer(task.id, answers);
     return ACK;
   }
 
-  async cancel(req: RequestInfo): Promise<Record<string, unknown>> {
-    const task = await this.lookup(req);
+  private async cancel(task: TaskRecord): Promise<Answer> {
     await this.runner.cancel(task.id);
     return ACK;
   }
 
-  /** The task if it exists and the ownership guard lets this caller at it; otherwise "not found" (or 403 for scopes). */
-  private async lookup(req: RequestInfo): Promise<TaskRecord> {
-    const id = req.params.taskId;
+  /** The task, or the one answer for a task that is not there (the guards then decide who may see it). */
+  private async lookup(id: unknown): Promise<TaskRecord> {
     if (typeof id !== 'string' || id.length === 0) throw RpcError.invalidParams('taskId must be a non-empty string');
     // No store can hold such an id (PostgreSQL even refuses NUL): answer as for any unknown task.
     if (!isPlausibleTaskId(id)) throw RpcError.taskNotFound();
     const task = await this.store.get(id, Date.now());
     if (!task) throw RpcError.taskNotFound();
-    const ec = new ExecutionContextHost([task, req.principal]);
-    ec.setType(MCP_CONTEXT_TYPE);
-    if (!(await this.ownership.canActivate(ec))) throw RpcError.taskNotFound();
     return task;
   }
+}
+
+function inputResponsesOf(params: Record<string, unknown>): Answer {
+  const responses = params.inputResponses;
+  if (!responses || typeof responses !== 'object' || Array.isArray(responses)) {
+    throw RpcError.invalidParams('tasks/update needs inputResponses (an object keyed by input key)');
+  }
+  return responses as Answer;
 }

@@ -1,24 +1,29 @@
-import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
-import { McpTracing, type TraceContext } from '../telemetry/tracing.js';
-import type { CallInfo } from '../context/base-tool.context.js';
+import { HttpException, Inject, Injectable } from '@nestjs/common';
+import { internalError } from '../common/internal-error.js';
+import type { TraceContext } from '../common/trace-context.js';
+import type { ToolCallOrigin } from '../context/base-tool.context.js';
 import { InputRequiredSignal } from '../context/input-required.signal.js';
 import { SyncToolContext } from '../context/sync-tool.context.js';
 import type { TaskPolicy } from '../decorators/mcp-tool.decorator.js';
-import { ToolRegistry } from '../discovery/tool.registry.js';
 import type { ToolDefinition } from '../discovery/tool-definition.js';
+import { ToolRegistry } from '../discovery/tool.registry.js';
 import { digestOf, RequestStateCodec, type RequestStatePayload } from '../input/request-state.codec.js';
-import { ToolInvoker } from '../invoker/tool.invoker.js';
-import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
-import { RpcCode, TASKS_EXTENSION } from '../protocol/protocol.constants.js';
+import { MCP_TASKS_OPTIONS, RpcCode, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { ToolInvoker, type ToolPipeline } from '../pipeline/tool.invoker.js';
+import { declaresTasks, tasksNotDeclared } from '../protocol/capabilities.js';
 import { RpcError } from '../protocol/rpc-error.js';
+import { toWireTask } from '../tasks/task.mapper.js';
 import { TaskRunner } from '../tasks/task.runner.js';
-import { wireTask } from '../tasks/task.view.js';
+import { McpTracing } from '../telemetry/tracing.js';
 import { validateArguments } from '../tools/arguments.validator.js';
 import { ToolError } from '../tools/tool-error.js';
 import { toCallToolResult, toolErrorResult } from '../tools/tool-result.normalizer.js';
-import { declaresTasks, type RequestInfo } from './request-info.js';
+import type { McpRequest } from './mcp-request.interface.js';
 
-const TASKS_REQUIRED = { extensions: { [TASKS_EXTENSION]: {} } };
+type Answer = Record<string, unknown>;
+/** What a `requestState` is bound to: the tool, the caller and the arguments. */
+type StateBinding = Omit<RequestStatePayload, 'answers' | 'exp'>;
 
 /**
  * `tools/call`: validate, authorize (guards), choose sync or task, then answer with a result, an
@@ -26,7 +31,6 @@ const TASKS_REQUIRED = { extensions: { [TASKS_EXTENSION]: {} } };
  */
 @Injectable()
 export class ToolCallHandler {
-  private readonly logger = new Logger('McpTasks');
   private readonly states: RequestStateCodec;
 
   constructor(
@@ -40,7 +44,7 @@ export class ToolCallHandler {
   }
 
   /** The whole call inside a `tools/call <tool>` span that continues the caller's trace. */
-  async handle(req: RequestInfo): Promise<Record<string, unknown>> {
+  async handle(req: McpRequest): Promise<Answer> {
     if (!this.options.telemetry) return this.call(req, req.traceContext);
     const name = typeof req.params.name === 'string' ? req.params.name : '';
     const attributes = {
@@ -50,9 +54,7 @@ export class ToolCallHandler {
       'mcp.protocol.version': req.protocolVersion,
     };
     return this.tracing.inSpan(
-      `tools/call ${name}`,
-      'server',
-      attributes,
+      { name: `tools/call ${name}`, kind: 'server', attributes },
       req.traceContext,
       async (span, traceContext) => {
         const result = await this.call(req, traceContext);
@@ -63,58 +65,68 @@ export class ToolCallHandler {
     );
   }
 
-  private async call(req: RequestInfo, traceContext: TraceContext): Promise<Record<string, unknown>> {
-    const { name } = req.params;
-    const tool = typeof name === 'string' ? this.registry.get(name) : undefined;
-    if (!tool) throw RpcError.invalidParams(`Unknown tool: ${String(name)}`);
+  private async call(req: McpRequest, traceContext: TraceContext): Promise<Answer> {
+    const tool = this.toolNamed(req.params.name);
     const args = await validateArguments(tool, req.params.arguments);
-    const info: CallInfo = { ...req, tool: tool.name, requestId: req.id, traceContext };
+    const origin: ToolCallOrigin = { ...req, tool: tool.name, requestId: req.id, traceContext };
     const bind = { tool: tool.name, owner: req.principal.key, args: digestOf(req.params.arguments ?? {}) };
-    const answers = {
-      ...(req.params.requestState !== undefined ? this.states.open(req.params.requestState, bind) : {}),
-      ...(req.inputResponses ?? {}),
-    };
-    const ctx = new SyncToolContext(info, answers, req.signal, req.progress);
-    const compiled = this.invoker.for(tool);
-    await compiled.authorize(args, ctx);
-
+    const ctx = new SyncToolContext(origin, this.answersSoFar(req, bind), req.signal, req.progress);
+    const pipeline = this.invoker.pipelineFor(tool);
+    await pipeline.authorize(args, ctx);
     const mode = await this.mode(tool, args, ctx, req);
-    if (compiled.prepare) {
-      const prepared = await this.inRequest(() => compiled.prepare!(args, ctx), ctx, bind);
+    if (pipeline.prepare) {
+      const prepared = await this.runInRequest(() => pipeline.prepare!(args, ctx), ctx, bind);
       if ('answer' in prepared) return prepared.answer;
     }
     if (mode !== 'sync') {
-      // A stopping server takes no new tasks: it behaves as if at the cap.
-      const created = this.runner.draining
-        ? 'server-limit'
-        : await this.runner.create(info, ctx.answers, tool.requiredScopes);
-      if (typeof created === 'object') {
-        this.runner.run(created, compiled, args, info);
-        return { resultType: 'task', ...wireTask(created, this.options.pollInterval) };
-      }
-      // At the cap: an optional tool still runs, in the request; a required one cannot.
-      if (mode === 'required') {
-        const whose = created === 'owner-limit' ? 'you have' : 'the server has';
-        throw new RpcError(
-          RpcCode.InvalidRequest,
-          `Too many live tasks: ${whose} reached the limit; wait for one to end`,
-        );
-      }
+      const handle = await this.startTask(mode, tool, pipeline, args, ctx, origin);
+      if (handle) return handle;
     }
-    const ran = await this.inRequest(() => compiled.run(args, ctx), ctx, bind);
+    const ran = await this.runInRequest(() => pipeline.run(args, ctx), ctx, bind);
     return 'answer' in ran ? ran.answer : { resultType: 'complete', ...toCallToolResult(ran.value) };
   }
 
+  private toolNamed(name: unknown): ToolDefinition {
+    const tool = typeof name === 'string' ? this.registry.get(name) : undefined;
+    if (!tool) throw RpcError.invalidParams(`Unknown tool: ${String(name)}`);
+    return tool;
+  }
+
+  /** Answers from earlier MRTR rounds (the sealed `requestState`), then this round's `inputResponses`. */
+  private answersSoFar(req: McpRequest, bind: StateBinding): Record<string, unknown> {
+    const sealed = req.params.requestState !== undefined ? this.states.open(req.params.requestState, bind) : {};
+    return { ...sealed, ...req.inputResponses };
+  }
+
+  /**
+   * The task handle, sent once the store holds the task. At a cap an optional tool gets `undefined` (it then runs
+   * in the request); a required one cannot run at all.
+   */
+  private async startTask(
+    mode: TaskPolicy,
+    tool: ToolDefinition,
+    pipeline: ToolPipeline,
+    args: object,
+    ctx: SyncToolContext,
+    origin: ToolCallOrigin,
+  ): Promise<Answer | undefined> {
+    const creation = await this.runner.create(origin, ctx.answers, tool.requiredScopes);
+    if ('created' in creation) {
+      this.runner.run(creation.created, pipeline, args, origin);
+      return { resultType: 'task', ...toWireTask(creation.created, this.options.pollInterval) };
+    }
+    if (mode === 'optional') return undefined;
+    const whose = creation.refused === 'owner-limit' ? 'you have' : 'the server has';
+    throw new RpcError(RpcCode.InvalidRequest, `Too many live tasks: ${whose} reached the limit; wait for one to end`);
+  }
+
   /** `sync`, or the policy to run as a task with, for this call. */
-  private async mode(tool: ToolDefinition, args: object, ctx: SyncToolContext, req: RequestInfo): Promise<TaskPolicy> {
+  private async mode(tool: ToolDefinition, args: object, ctx: SyncToolContext, req: McpRequest): Promise<TaskPolicy> {
     const policy = typeof tool.policy === 'function' ? await tool.policy(args, ctx) : tool.policy;
     if (policy === 'sync' || !this.options.tasks) return 'sync';
     if (declaresTasks(req.clientCapabilities)) return policy;
     if (policy === 'optional') return 'sync';
-    throw RpcError.missingCapability(
-      TASKS_REQUIRED,
-      `Tool ${tool.name} runs only as a task: declare the ${TASKS_EXTENSION} extension`,
-    );
+    throw tasksNotDeclared(`Tool ${tool.name} runs only as a task: declare the ${TASKS_EXTENSION} extension`);
   }
 
   /**
@@ -122,11 +134,11 @@ export class ToolCallHandler {
    * ends here with `answer`: an MRTR round (its sealed state carries every answer so far) or a tool
    * error result. JSON-RPC and HTTP errors propagate; anything else is an internal error.
    */
-  private async inRequest(
+  private async runInRequest(
     step: () => Promise<unknown>,
     ctx: SyncToolContext,
-    bind: Omit<RequestStatePayload, 'answers' | 'exp'>,
-  ): Promise<{ value: unknown } | { answer: Record<string, unknown> }> {
+    bind: StateBinding,
+  ): Promise<{ value: unknown } | { answer: Answer }> {
     try {
       return { value: await step() };
     } catch (err) {
@@ -141,8 +153,7 @@ export class ToolCallHandler {
       }
       if (err instanceof ToolError) return { answer: { resultType: 'complete', ...toolErrorResult(err) } };
       if (err instanceof RpcError || err instanceof HttpException) throw err;
-      this.logger.error(`tool call failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      throw new RpcError(RpcCode.InternalError, 'Internal error');
+      throw internalError('tool call failed', err);
     }
   }
 }

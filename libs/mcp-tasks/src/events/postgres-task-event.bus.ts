@@ -1,8 +1,8 @@
 import { Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { PostgresConnectionConfig } from '../options/mcp-tasks-options.interface.js';
 import { LocalTaskEventBus } from './local-task-event.bus.js';
+import type { PostgresConnectionConfig } from './postgres-bus.config.js';
 import type { TaskEvent, TaskEventBus } from './task-event-bus.interface.js';
 
 export interface PostgresBusOptions {
@@ -14,8 +14,14 @@ export interface PostgresBusOptions {
   reconnectDelay?: number;
 }
 
-/** Wire form of an event: ids and a status only, never results (NOTIFY payloads are small). */
-type Wire = { i: string; t: TaskEvent['type']; id: string; s?: string };
+/** An event as NOTIFY carries it: ids and a status only, never results (payloads are at most 8000 bytes). */
+interface Notice {
+  /** The instance that sent it: an instance drops its own echoes. */
+  instance: string;
+  type: TaskEvent['type'];
+  taskId: string;
+  status?: string;
+}
 
 /**
  * Relays task events between instances with PostgreSQL LISTEN/NOTIFY on a connection of its own,
@@ -50,16 +56,16 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
 
   async publish(event: TaskEvent): Promise<void> {
     await this.local.publish(event);
-    const wire: Wire = {
-      i: this.instance,
-      t: event.type,
-      id: event.taskId,
-      ...(event.type === 'status-changed' ? { s: event.status } : {}),
+    const notice: Notice = {
+      instance: this.instance,
+      type: event.type,
+      taskId: event.taskId,
+      ...(event.type === 'status-changed' ? { status: event.status } : {}),
     };
     const client = this.client;
     if (!client) return;
     this.sending = this.sending
-      .then(() => client.query('SELECT pg_notify($1, $2)', [this.channel, JSON.stringify(wire)]))
+      .then(() => client.query('SELECT pg_notify($1, $2)', [this.channel, JSON.stringify(notice)]))
       .catch((err: Error) =>
         this.logger.warn(
           `task event not relayed (${err.message}); other instances will see it on their next store read`,
@@ -118,18 +124,15 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
   }
 
   private receive(payload: string | undefined): void {
-    let wire: Wire;
+    let notice: Notice;
     try {
-      wire = JSON.parse(payload ?? '') as Wire;
+      notice = JSON.parse(payload ?? '') as Notice;
     } catch {
       return;
     }
-    if (wire.i === this.instance || typeof wire.id !== 'string') return;
-    const event = (
-      wire.t === 'status-changed'
-        ? { type: wire.t, taskId: wire.id, status: wire.s }
-        : { type: wire.t, taskId: wire.id }
-    ) as TaskEvent;
+    if (notice.instance === this.instance || typeof notice.taskId !== 'string') return;
+    const { type, taskId, status } = notice;
+    const event = (type === 'status-changed' ? { type, taskId, status } : { type, taskId }) as TaskEvent;
     void this.local.publish(event);
   }
 }

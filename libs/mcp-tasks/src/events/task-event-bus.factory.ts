@@ -1,21 +1,23 @@
 import type pg from 'pg';
-import type { PostgresConnectionConfig } from '../options/mcp-tasks-options.interface.js';
-import { isBus, type ResolvedOptions } from '../options/resolved-options.js';
 import { cjsExports, loadPeer } from '../peers/optional-peer.js';
 import { DataSourceTaskStore } from '../store/data-source-task.store.js';
 import type { TaskStore } from '../store/task-store.interface.js';
 import { LocalTaskEventBus } from './local-task-event.bus.js';
+import type { PostgresBusConfig, PostgresConnectionConfig } from './postgres-bus.config.js';
 import { PostgresTaskEventBus } from './postgres-task-event.bus.js';
-import type { TaskEventBus } from './task-event-bus.interface.js';
+import { isTaskEventBus, type TaskEventBus } from './task-event-bus.interface.js';
 
-/** The bus the options ask for; `{ type: 'postgres' }` without a connection borrows the TypeORM store's. */
-export async function createTaskEventBus(options: ResolvedOptions, store: TaskStore): Promise<TaskEventBus> {
-  const bus = options.bus;
-  if (isBus(bus)) return bus;
+/** The bus the `bus` option asks for; `{ type: 'postgres' }` without a connection borrows the TypeORM store's. */
+export async function createTaskEventBus(
+  bus: TaskEventBus | PostgresBusConfig | undefined,
+  store: TaskStore,
+): Promise<TaskEventBus> {
+  if (isTaskEventBus(bus)) return bus;
   if (!bus) return new LocalTaskEventBus();
   if (!bus.connection && !(store instanceof DataSourceTaskStore)) {
     throw new Error(
-      'McpTasksModule: invalid options: bus { type: "postgres" } needs a connection, or store { type: "typeorm" } on PostgreSQL',
+      'McpTasksModule: invalid options: bus { type: "postgres" } needs a connection,' +
+        ' or store { type: "typeorm" } on PostgreSQL',
     );
   }
   const driver = cjsExports<typeof pg>(await loadPeer('pg', 'bus { type: "postgres" }'));

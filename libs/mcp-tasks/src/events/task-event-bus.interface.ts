@@ -1,3 +1,4 @@
+import { TASK_EVENT_BUS } from '../mcp-tasks.constants.js';
 import type { TaskStatus } from '../protocol/wire.types.js';
 
 /** What instances tell each other about a task. Payloads are ids, never results. */
@@ -16,4 +17,9 @@ export interface TaskEventBus {
   subscribe(handler: (event: TaskEvent) => void): () => void;
 }
 
-export const TaskEventBus = Symbol('TaskEventBus');
+/** The bus's injection token (`@InjectTaskEventBus()` injects it). */
+export const TaskEventBus = TASK_EVENT_BUS;
+
+/** Whether `value` implements `TaskEventBus` (for the `bus` option, which also takes a configuration). */
+export const isTaskEventBus = (value: unknown): value is TaskEventBus =>
+  !!value && ['publish', 'subscribe'].every((m) => typeof (value as Record<string, unknown>)[m] === 'function');

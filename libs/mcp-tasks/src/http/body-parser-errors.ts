@@ -1,5 +1,8 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { RpcCode } from '../protocol/protocol.constants.js';
+import { MCP_TASKS_OPTIONS, RpcCode } from '../mcp-tasks.constants.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import { replyError } from './reply.js';
 import { parseError, parseJson } from './request-body.js';
@@ -7,11 +10,27 @@ import { parseError, parseJson } from './request-body.js';
 type ParserError = Error & { type?: string; status?: number; body?: string };
 
 /**
- * An Express error handler for the endpoint's path: the app's body parser fails before any route
- * runs (bad JSON, body too large), and Nest would answer in its own HTTP error format. MCP clients
- * get a JSON-RPC error instead.
+ * The app's body parser fails before any route runs (bad JSON, a body too large), and Nest would answer in its
+ * own error format; MCP clients get a JSON-RPC error instead. Express passes such failures to error handlers
+ * only, which Nest has no decorator for (an exception filter sees them only app-wide, for every route), so this
+ * installs one on the HTTP adapter. On module init: after Nest registered the routes, before its own not-found
+ * and error handlers, which come last.
  */
-export function bodyParserErrors(path: string) {
+@Injectable()
+export class BodyParserErrors implements OnModuleInit {
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
+  ) {}
+
+  onModuleInit(): void {
+    const adapter = this.adapterHost?.httpAdapter;
+    if (adapter?.getType() === 'express') adapter.use(bodyParserErrorHandler(this.options.path));
+  }
+}
+
+/** The Express error handler: JSON-RPC errors for body parser failures on the endpoint's path. */
+export function bodyParserErrorHandler(path: string) {
   return (
     err: ParserError,
     req: IncomingMessage & { path?: string },

@@ -1,6 +1,6 @@
 import { localhostAllowedHostnames, validateHostHeader, validateOriginHeader } from '@modelcontextprotocol/server';
 import type { IncomingMessage } from 'node:http';
-import { RpcCode } from '../protocol/protocol.constants.js';
+import { RpcCode } from '../mcp-tasks.constants.js';
 import { RpcError } from '../protocol/rpc-error.js';
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;

@@ -1,11 +1,10 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { ApplicationConfig, HttpAdapterHost } from '@nestjs/core';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { DISPATCHED_METHODS } from '../dispatcher/mcp.dispatcher.js';
-import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
-import { RpcCode } from '../protocol/protocol.constants.js';
-import { RpcError } from '../protocol/rpc-error.js';
-import { McpEndpoint } from './mcp.endpoint.js';
+import { internalError } from '../common/internal-error.js';
+import { DISPATCHED_METHODS, MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { McpExchangeHandler } from './mcp-exchange.handler.js';
 import { replyError } from './reply.js';
 import { FAST_PATH_MAX_BODY, isJson } from './request-body.js';
 
@@ -25,7 +24,7 @@ export class McpFastPath implements OnApplicationBootstrap {
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
     private readonly adapterHost: HttpAdapterHost,
     private readonly config: ApplicationConfig,
-    private readonly endpoint: McpEndpoint,
+    private readonly exchange: McpExchangeHandler,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -40,16 +39,16 @@ export class McpFastPath implements OnApplicationBootstrap {
     server.removeAllListeners('request');
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       if (this.takes(req, path))
-        this.endpoint.handle(req, res, FAST_PATH_MAX_BODY).catch((err: unknown) => this.lastResort(err, res));
+        this.exchange.handle(req, res, FAST_PATH_MAX_BODY).catch((err: unknown) => this.lastResort(err, res));
       else for (const listener of rest) listener.call(server, req, res);
     });
   }
 
-  /** The endpoint answers its own errors; this is for a failure while answering one (Nest's route would catch it too). */
+  /** The endpoint answers its own errors; this is for a failure while answering one (Nest's route catches it too). */
   private lastResort(err: unknown, res: ServerResponse): void {
-    this.logger.error(`fastPath: request failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    const answer = internalError('fastPath: request failed', err);
     if (res.headersSent) res.destroy();
-    else replyError(res, null, new RpcError(RpcCode.InternalError, 'Internal error'));
+    else replyError(res, null, answer);
   }
 
   private takes(req: IncomingMessage, path: string): boolean {

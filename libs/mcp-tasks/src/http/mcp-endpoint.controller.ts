@@ -1,24 +1,14 @@
-import { All, Controller, Inject, Req, Res } from '@nestjs/common';
-import { PATH_METADATA } from '@nestjs/common/constants.js';
+import { All, Controller, Req, Res } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
-import { McpEndpoint } from './mcp.endpoint.js';
+import { McpExchangeHandler } from './mcp-exchange.handler.js';
 
-/**
- * The MCP endpoint at `options.path`. The path comes from (possibly async) options, so it is set on
- * the class when Nest instantiates it — which happens before Nest registers routes.
- */
+/** The MCP endpoint: every method at `options.path` (each registration routes a subclass, see `mcp-routes.ts`). */
 @Controller()
 export class McpEndpointController {
-  constructor(
-    @Inject(MCP_TASKS_OPTIONS) options: ResolvedOptions,
-    private readonly endpoint: McpEndpoint,
-  ) {
-    Reflect.defineMetadata(PATH_METADATA, options.path, new.target);
-  }
+  constructor(private readonly exchange: McpExchangeHandler) {}
 
   @All()
   handle(@Req() req: IncomingMessage, @Res() res: ServerResponse): Promise<void> {
-    return this.endpoint.handle(req, res);
+    return this.exchange.handle(req, res);
   }
 }

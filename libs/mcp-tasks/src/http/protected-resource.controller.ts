@@ -1,18 +1,15 @@
 import { Controller, Get, Inject, NotFoundException } from '@nestjs/common';
-import { PATH_METADATA } from '@nestjs/common/constants.js';
-import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
-
-const WELL_KNOWN = '/.well-known/oauth-protected-resource';
+import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 
 /**
- * RFC 9728 protected-resource metadata, at the well-known path and at its form suffixed with the
- * endpoint's path (where MCP clients look first). 404 when the endpoint has no `auth`.
+ * RFC 9728 protected-resource metadata, at the well-known path and at its form suffixed with the endpoint's
+ * path, where MCP clients look first (each registration routes a subclass, see `mcp-routes.ts`). 404 when the
+ * endpoint has no `auth`.
  */
 @Controller()
 export class ProtectedResourceController {
-  constructor(@Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions) {
-    Reflect.defineMetadata(PATH_METADATA, [WELL_KNOWN, `${WELL_KNOWN}${options.path}`], new.target);
-  }
+  constructor(@Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions) {}
 
   @Get()
   metadata(): Record<string, unknown> {

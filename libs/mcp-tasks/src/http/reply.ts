@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import { RpcError } from '../protocol/rpc-error.js';
+import type { RpcError } from '../protocol/rpc-error.js';
+import { SSE_HEADERS, sseMessage } from '../protocol/sse.js';
 
 type Id = string | number | null;
 
@@ -23,30 +24,26 @@ export class Reply {
     if (this.closed) return;
     if (!this.streaming) {
       this.streaming = true;
-      this.res.writeHead(200, {
-        'content-type': 'text/event-stream',
-        'cache-control': 'no-cache',
-        'x-accel-buffering': 'no',
-      });
+      this.res.writeHead(200, SSE_HEADERS);
     }
-    this.res.write(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', ...message })}\n\n`);
+    this.res.write(sseMessage(message));
   }
 
   result(result: Record<string, unknown>): void {
-    this.send(200, { jsonrpc: '2.0', id: this.id, result });
+    this.send(200, { id: this.id, result });
   }
 
   error(err: RpcError): void {
-    this.send(err.httpStatus, { jsonrpc: '2.0', id: this.id, error: err.toJSON() }, err.headers);
+    this.send(err.httpStatus, { id: this.id, error: err.toJSON() }, err.headers);
   }
 
-  private send(status: number, body: Record<string, unknown>, headers?: Record<string, string>): void {
+  private send(status: number, message: Record<string, unknown>, headers?: Record<string, string>): void {
     if (this.closed) return;
-    const text = JSON.stringify(body);
     if (this.streaming) {
-      this.res.end(`event: message\ndata: ${text}\n\n`);
+      this.res.end(sseMessage(message));
       return;
     }
+    const text = JSON.stringify({ jsonrpc: '2.0', ...message });
     this.res.writeHead(status, {
       'content-type': 'application/json',
       'content-length': Buffer.byteLength(text),

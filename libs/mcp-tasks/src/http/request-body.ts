@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { RpcCode } from '../protocol/protocol.constants.js';
+import { RpcCode } from '../mcp-tasks.constants.js';
 import { RpcError } from '../protocol/rpc-error.js';
 
 /** Largest body read when no body parser ran first (the SDK's own default). */
@@ -22,6 +22,23 @@ export async function readJsonBody(req: IncomingMessage & { body?: unknown }, li
   if (req.body !== undefined) return req.body;
   return parseJson(await readText(req, limit));
 }
+
+/**
+ * A POST's JSON body (`undefined` for other methods and non-JSON bodies). A JSON-RPC response is refused: servers
+ * send no requests on this wire, so a client has none to answer (and no id to echo).
+ */
+export async function readRequestBody(req: IncomingMessage, limit?: number): Promise<unknown> {
+  const body = req.method === 'POST' ? await readJsonBody(req, limit) : undefined;
+  if (isResponse(body)) throw notARequest();
+  return body;
+}
+
+const isResponse = (body: unknown): boolean =>
+  !!body &&
+  typeof body === 'object' &&
+  !Array.isArray(body) &&
+  !('method' in body) &&
+  ('result' in body || 'error' in body);
 
 /** The body as text, at most `limit` bytes (events, not an async iterator: this is the hot path). */
 function readText(req: IncomingMessage, limit: number): Promise<string> {

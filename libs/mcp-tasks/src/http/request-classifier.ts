@@ -1,5 +1,6 @@
 import { classifyInboundRequest } from '@modelcontextprotocol/server';
 import type { IncomingMessage } from 'node:http';
+import { META } from '../mcp-tasks.constants.js';
 
 type Route = ReturnType<typeof classifyInboundRequest>;
 
@@ -44,7 +45,7 @@ export class RequestClassifier {
       this.verdicts.set(key, modern);
     }
     if (!modern) return classifyInboundRequest({ ...input, body });
-    const claimed = (meta as Record<string, unknown>)['io.modelcontextprotocol/protocolVersion'] as string;
+    const claimed = (meta as Record<string, unknown>)[META.protocolVersion] as string;
     return {
       kind: 'modern',
       messageKind: 'request',

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { MODERN_PROTOCOL_VERSION, RpcCode } from '../protocol/protocol.constants.js';
+import { MODERN_PROTOCOL_VERSION, RpcCode } from '../mcp-tasks.constants.js';
 import { RpcError } from '../protocol/rpc-error.js';
 
 /** Which param `Mcp-Name` must repeat, per method (SEP-2243 plus the Tasks extension). */

@@ -1,10 +1,10 @@
 import type { IncomingMessage } from 'node:http';
-import type { Type } from '@nestjs/common';
-import type { McpAuthOptions } from '../auth/mcp-auth-options.interface.js';
-import type { McpScopesGuard } from '../auth/mcp-scopes.guard.js';
-import type { TaskOwnershipGuard } from '../auth/task-ownership.guard.js';
+import type { CanActivate, Type } from '@nestjs/common';
+import type { PostgresBusConfig } from '../events/postgres-bus.config.js';
 import type { TaskEventBus } from '../events/task-event-bus.interface.js';
+import type { TypeOrmStoreConfig } from '../store/data-source-task.store.js';
 import type { TaskStore } from '../store/task-store.interface.js';
+import type { McpAuthOptions } from './mcp-auth-options.interface.js';
 
 /** Identity the server reports in `server/discover` and on every result. */
 export interface McpServerIdentity {
@@ -12,93 +12,124 @@ export interface McpServerIdentity {
   name: string;
   /** Server version. */
   version: string;
-  /** Free-text instructions for clients, sent by `server/discover`. Default: none. */
+  /**
+   * Free-text instructions for clients, sent by `server/discover`.
+   * @default none
+   */
   instructions?: string;
 }
 
-/** Settings of the event bus's own PostgreSQL connection: what the `pg` package's `Client` takes. */
-export interface PostgresConnectionConfig {
-  host?: string;
-  port?: number;
-  user?: string;
-  password?: string | (() => string | Promise<string>);
-  database?: string;
-  connectionString?: string;
-  ssl?: boolean | Record<string, unknown>;
-  [setting: string]: unknown;
-}
-
-/** Options of `McpTasksModule.forRoot()` / `forRootAsync()`. */
+/** Options of `McpTasksModule.forRoot()` / `forRootAsync()`. Bad values fail startup with the option named. */
 export interface McpTasksModuleOptions {
   /** Name, version and instructions of this MCP server. Required. */
   server: McpServerIdentity;
-  /** HTTP path of the endpoint. Default `/mcp`. */
+  /**
+   * HTTP path of the endpoint (a trailing slash is dropped).
+   * @default '/mcp'
+   */
   path?: string;
   /**
-   * Where tasks live. Default: a new `MemoryTaskStore` (one node, lost on restart). `{ type: 'typeorm' }`
-   * uses the app's TypeORM connection (`dataSource`: its name, default the unnamed one; add
+   * Where tasks live: any `TaskStore`, or `{ type: 'typeorm' }` for the app's TypeORM connection (add
    * `mcpTasksEntities`/`mcpTasksMigrations` to it): SQLite for one durable node, PostgreSQL for several.
+   * @default new MemoryTaskStore() (one node, lost on restart)
    */
-  store?: TaskStore | { type: 'typeorm'; dataSource?: string };
+  store?: TaskStore | TypeOrmStoreConfig;
   /**
-   * How instances tell each other about cancels, answers and status changes. Default: in this process.
-   * `{ type: 'postgres' }` uses LISTEN/NOTIFY on its own connection (`connection`, default: the TypeORM
-   * store's PostgreSQL); any `TaskEventBus` instance works too.
+   * How instances tell each other about cancels, answers and status changes: any `TaskEventBus`, or
+   * `{ type: 'postgres' }` for LISTEN/NOTIFY on a connection of its own.
+   * @default a bus in this process (`LocalTaskEventBus`)
    */
-  bus?: TaskEventBus | { type: 'postgres'; connection?: string | PostgresConnectionConfig; channel?: string };
-  /** How long a running instance's hold on a task lasts without renewal, in ms; tasks of a dead instance end `failed` after it. Default 30 000. */
+  bus?: TaskEventBus | PostgresBusConfig;
+  /**
+   * How long a running instance's hold on a task lasts without renewal, in ms; tasks of a dead instance end
+   * `failed` after it.
+   * @default 30_000
+   */
   lease?: number;
-  /** On shutdown, how long running tasks may finish before they are ended `failed`, in ms. Default 10 000. */
+  /**
+   * On shutdown, how long running tasks may finish before they are ended `failed`, in ms.
+   * @default 10_000
+   */
   shutdownGrace?: number;
-  /** How long a task stays readable after it was created, in ms; `null` keeps tasks until the store drops them. Default 3 600 000 (1 h). */
+  /**
+   * How long a task stays readable after it was created, in ms (`ttlMs`); `null`: no expiry.
+   * @default 3_600_000 (1 h)
+   */
   ttl?: number | null;
-  /** Suggested polling interval sent as `pollIntervalMs`, and how often a waiting task re-reads the store, in ms. Default 1 000. */
+  /**
+   * `pollIntervalMs` suggested to clients, and how often a waiting task re-reads the store, in ms.
+   * @default 1_000
+   */
   pollInterval?: number;
-  /** Live (non-terminal, unexpired) tasks one owner may have at once; `Infinity` for no limit. Default 100. */
+  /**
+   * Live (non-terminal, unexpired) tasks one owner may have at once; `Infinity` for no limit.
+   * @default 100
+   */
   maxPerPrincipal?: number;
-  /** Live tasks on the whole server; reaching it behaves like the owner cap. Default `Infinity`. */
+  /**
+   * Live tasks on the whole server; reaching it behaves like the owner cap.
+   * @default Infinity
+   */
   maxTasks?: number;
-  /** `false` turns the Tasks extension off: it is not advertised and every tool runs synchronously. Default `true`. */
+  /**
+   * `false` turns the Tasks extension off: it is not advertised, every tool runs synchronously and `tasks/*` are
+   * unknown methods.
+   * @default true
+   */
   tasks?: boolean;
-  /** OAuth protection (bearer JWTs, RFC 9728 metadata, scopes). Default: none — every request is the host scope. */
+  /**
+   * OAuth protection: bearer JWTs, RFC 9728 metadata, scopes.
+   * @default none: every request is the host subject
+   */
   auth?: McpAuthOptions;
   /**
-   * The subject of a request when `auth` is absent (the "host scope"), e.g. a tenant or API-key header.
-   * Default: one subject for the whole server.
+   * Who a request is when `auth` is absent: the subject its tasks belong to, e.g. from a tenant or API-key header
+   * (ignored with `auth`, where the token's `sub` is the subject).
+   * @default one subject for the whole server ('host')
    */
-  scope?: (req: IncomingMessage) => string | Promise<string>;
-  /** Older name of `scope`. */
-  principal?: (req: IncomingMessage) => string | Promise<string>;
+  subject?: (req: IncomingMessage) => string | Promise<string>;
   /**
-   * `false` turns telemetry off: no `mcp.task.*` events, no OpenTelemetry spans. Default `true` (with no
-   * OpenTelemetry SDK registered and no EventEmitter module imported, it costs next to nothing).
+   * `false` turns telemetry off: no `mcp.task.*` events, no OpenTelemetry spans. With no OpenTelemetry SDK
+   * registered and no `EventEmitterModule` imported it costs next to nothing.
+   * @default true
    */
   telemetry?: boolean;
-  /** Subclasses of the library's guards to use instead (their hook methods are protected). Default: the library's own. */
-  guards?: { scopes?: Type<McpScopesGuard>; ownership?: Type<TaskOwnershipGuard> };
   /**
-   * Key that signs MRTR `requestState` (HMAC-SHA256). Instances behind one load balancer must share it.
-   * Default: random per process (fine for one instance).
+   * Guards to use instead of the library's (usually subclasses, whose hooks are protected): `scopes` runs first
+   * among a tool's own guards, `ownership` behind `tasks/*` and listening. Built by Nest, so they may inject.
+   * @default { scopes: McpScopesGuard, ownership: TaskOwnershipGuard }
+   */
+  guards?: { scopes?: Type<CanActivate>; ownership?: Type<CanActivate> };
+  /**
+   * Key that signs MRTR `requestState` (HMAC-SHA256), at least 16 characters. Instances behind one load balancer
+   * must share it.
+   * @default random per process (fine for one instance)
    */
   requestStateSecret?: string;
-  /** How long an MRTR `requestState` stays valid, in ms. Default 600 000 (10 min). */
+  /**
+   * How long an MRTR `requestState` stays valid, in ms.
+   * @default 600_000 (10 min)
+   */
   requestStateTtl?: number;
   /**
-   * Host names the endpoint answers for (DNS-rebinding protection): requests with any other `Host`
-   * get 403. Default: `localhost`, `127.0.0.1` and `[::1]` when the app listens on loopback, else any.
+   * Host names the endpoint answers for (DNS-rebinding protection): requests with any other `Host` get 403.
+   * @default `localhost`, `127.0.0.1` and `[::1]` when the app listens on loopback, else any
    */
   allowedHosts?: string[];
-  /** Origins allowed to call the endpoint from a browser; others get 403. Default: none but same-host. */
+  /**
+   * Origins allowed to call the endpoint from a browser (full origins or host names); others get 403.
+   * @default the localhost names on loopback, and the request's own host
+   */
   allowedOrigins?: string[];
   /**
-   * Answer `POST <path>` requests for `tools/call` and `tasks/*` (told by their `Mcp-Method` header)
-   * straight from the Node HTTP server, before the platform's router, middleware and body parser and
-   * before Nest's global guards, interceptors, pipes and filters for the endpoint route. The library's
-   * own checks (host and origin, headers, authentication, scopes, ownership) and the tools' own Nest
-   * guards and interceptors still run. About 3× the `tasks/get` throughput; turn it on only when no
-   * app-wide middleware (CORS headers, rate limits, request logging) must see those requests.
-   * Honours the global prefix (not its `exclude` list or URI versioning). Bodies over 100 KB (Nest's
-   * default JSON limit) get 413 on the fast path whatever limit the app's body parser has. Default `false`.
+   * Answer `POST <path>` requests for `tools/call` and `tasks/*` (told by their `Mcp-Method` header) straight from
+   * the Node HTTP server, before the platform's router, middleware and body parser and before Nest's global
+   * guards, interceptors, pipes and filters for the endpoint route. The library's own checks (host and origin,
+   * headers, authentication, scopes, ownership) and the tools' own Nest guards and interceptors still run. About 3×
+   * the `tasks/get` throughput; turn it on only when no app-wide middleware (CORS headers, rate limits, request
+   * logging) must see those requests. Honours the global prefix (not its `exclude` list or URI versioning). Bodies
+   * over 100 KB (Nest's default JSON limit) get 413 on the fast path whatever limit the app's body parser has.
+   * @default false
    */
   fastPath?: boolean;
 }

@@ -1,5 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import { RpcCode } from './protocol.constants.js';
+import { RpcCode } from '../mcp-tasks.constants.js';
 import { RpcError } from './rpc-error.js';
 
 /**

@@ -1,15 +1,18 @@
 import { IntrinsicException } from '@nestjs/common';
-import { RpcCode } from './protocol.constants.js';
+import { RpcCode } from '../mcp-tasks.constants.js';
 
 /**
- * A JSON-RPC error the endpoint answers with. `httpStatus` is the status the Streamable HTTP
- * transport pairs with it (the spec names 400/404 for some codes; everything else rides on 200).
+ * A JSON-RPC error the endpoint answers with; a tool may throw one (a task then ends `failed` with it).
+ * `httpStatus` is the status the Streamable HTTP transport pairs with it (the spec names 400/404 for some codes;
+ * everything else rides on 200).
  */
 export class RpcError extends IntrinsicException {
   constructor(
     readonly code: number,
     message: string,
+    /** The error's `data`. @default none */
     readonly data?: unknown,
+    /** @default 200 */
     readonly httpStatus = 200,
     /** Extra response headers (e.g. `WWW-Authenticate`). */
     readonly headers?: Record<string, string>,

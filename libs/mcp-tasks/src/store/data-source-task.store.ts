@@ -5,6 +5,16 @@ import type { TaskError } from '../protocol/wire.types.js';
 import type { TaskStore } from './task-store.interface.js';
 import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome } from './task.record.js';
 
+/** The `store: { type: 'typeorm' }` option: tasks in the app's TypeORM database. */
+export interface TypeOrmStoreConfig {
+  type: 'typeorm';
+  /**
+   * Name of the app's TypeORM connection (as given to `TypeOrmModule.forRoot({ name })`).
+   * @default the unnamed (default) connection
+   */
+  dataSource?: string;
+}
+
 type NestTypeorm = { getDataSourceToken(name?: string): unknown };
 type StoreEntry = { TypeOrmTaskStore: new (ds: DataSource) => TaskStore };
 

@@ -1,9 +1,10 @@
+import { TASK_STORE } from '../mcp-tasks.constants.js';
 import type { TaskError } from '../protocol/wire.types.js';
 import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome } from './task.record.js';
 
 /**
  * Where tasks live. The interface and its injection token share one name:
- * `@Inject(TaskStore) store: TaskStore`.
+ * `@InjectTaskStore() store: TaskStore`.
  *
  * Every method is atomic with respect to the others, on one node or many.
  */
@@ -32,4 +33,12 @@ export interface TaskStore {
   reclaimExpiredLeases(now: number, limit: number, error: TaskError): Promise<string[]>;
 }
 
-export const TaskStore = Symbol('TaskStore');
+/** The store's injection token (`@InjectTaskStore()` injects it). */
+export const TaskStore = TASK_STORE;
+
+/** Whether `value` implements `TaskStore` (for the `store` option, which also takes a configuration). */
+export const isTaskStore = (value: unknown): value is TaskStore =>
+  !!value &&
+  ['create', 'get', 'update', 'sweep', 'renewLeases', 'reclaimExpiredLeases'].every(
+    (m) => typeof (value as Record<string, unknown>)[m] === 'function',
+  );

@@ -1,21 +1,19 @@
 import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
-import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
 import type { ServerResponse } from 'node:http';
-import { TaskOwnershipGuard } from '../auth/task-ownership.guard.js';
-import type { Principal } from '../context/tool-context.js';
-import { declaresTasks } from '../dispatcher/request-info.js';
+import type { Principal } from '../common/principal.interface.js';
+import { InjectTaskStore, InjectTaskEventBus } from '../decorators/inject.decorators.js';
 import { TaskEventBus } from '../events/task-event-bus.interface.js';
-import { MCP_CONTEXT_TYPE } from '../invoker/mcp-execution-context.js';
-import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
-import { META, TASKS_EXTENSION } from '../protocol/protocol.constants.js';
+import { MAX_LISTEN_TASKS, MCP_TASKS_OPTIONS, META, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { TaskGuards, type TaskHandler } from '../pipeline/task-guards.js';
+import { declaresTasks, tasksNotDeclared } from '../protocol/capabilities.js';
 import { RpcError } from '../protocol/rpc-error.js';
+import { SSE_HEADERS, sseMessage } from '../protocol/sse.js';
 import { TaskStore } from '../store/task-store.interface.js';
 import type { TaskRecord } from '../store/task.record.js';
 import { isPlausibleTaskId } from '../tasks/task-id.js';
-import { detailedWireTask } from '../tasks/task.view.js';
+import { toDetailedWireTask } from '../tasks/task.mapper.js';
 
-/** At most this many task ids per listen request (the extension's limit). */
-export const MAX_LISTEN_TASKS = 100;
 const KEEP_ALIVE_MS = 15_000;
 
 export interface ListenRequest {
@@ -33,23 +31,24 @@ export interface ListenRequest {
  */
 @Injectable()
 export class TaskListenHandler implements BeforeApplicationShutdown {
+  /** Following one task: the handler behind the task guards (a refusal leaves the task out). */
+  private readonly follow: TaskHandler<Promise<TaskRecord>>;
   /** Open streams, ended gracefully when the app stops. */
   private readonly open = new Map<ServerResponse, string | number>();
 
   constructor(
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
-    @Inject(TaskStore) private readonly store: TaskStore,
-    @Inject(TaskEventBus) private readonly bus: TaskEventBus,
-    private readonly ownership: TaskOwnershipGuard,
-  ) {}
+    @InjectTaskStore() private readonly store: TaskStore,
+    @InjectTaskEventBus() private readonly bus: TaskEventBus,
+    guards: TaskGuards,
+  ) {
+    this.follow = guards.protect(this, 'follow', (task) => task);
+  }
 
   /** Validates the request; throws an `RpcError` before anything is written. */
   check(req: ListenRequest): string[] {
     if (!declaresTasks(req.clientCapabilities)) {
-      throw RpcError.missingCapability(
-        { extensions: { [TASKS_EXTENSION]: {} } },
-        `Listening to tasks needs the ${TASKS_EXTENSION} extension declared`,
-      );
+      throw tasksNotDeclared(`Listening to tasks needs the ${TASKS_EXTENSION} extension declared`);
     }
     const ids = req.taskIds;
     if (!Array.isArray(ids) || ids.some((t) => typeof t !== 'string'))
@@ -74,7 +73,7 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
       const task = await this.visible(id, req.principal);
       if (task) last.set(id, signature(task));
     }
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
+    res.writeHead(200, SSE_HEADERS);
     send(res, {
       method: 'notifications/subscriptions/acknowledged',
       params: { _meta: { [META.subscriptionId]: subscriptionId }, notifications: { taskIds: [...last.keys()] } },
@@ -90,13 +89,14 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
     });
   }
 
-  /** A stopping server closes each stream with the listen request's result, as the spec asks (before the HTTP server waits for its connections). */
+  /**
+   * A stopping server closes each stream with the listen request's result, as the spec asks (before the HTTP server
+   * waits for its connections).
+   */
   beforeApplicationShutdown(): void {
     for (const [res, id] of this.open) {
       if (res.writableEnded || res.destroyed) continue;
-      res.end(
-        `event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id, result: { resultType: 'complete', _meta: { [META.subscriptionId]: id } } })}\n\n`,
-      );
+      res.end(sseMessage({ id, result: { resultType: 'complete', _meta: { [META.subscriptionId]: id } } }));
     }
     this.open.clear();
   }
@@ -116,7 +116,7 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
     send(res, {
       method: 'notifications/tasks',
       params: {
-        ...detailedWireTask(task, this.options.pollInterval),
+        ...toDetailedWireTask(task, this.options.pollInterval),
         _meta: { [META.subscriptionId]: subscriptionId },
       },
     });
@@ -127,13 +127,7 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
     if (!isPlausibleTaskId(id)) return undefined;
     const task = await this.store.get(id, Date.now()).catch(() => undefined);
     if (!task) return undefined;
-    const ec = new ExecutionContextHost([task, principal]);
-    ec.setType(MCP_CONTEXT_TYPE);
-    try {
-      return (await this.ownership.canActivate(ec)) ? task : undefined;
-    } catch {
-      return undefined;
-    }
+    return this.follow(task, principal).catch(() => undefined);
   }
 }
 
@@ -141,6 +135,5 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
 const signature = (t: TaskRecord): string => `${t.status}|${Object.keys(t.inputRequests).sort().join(',')}`;
 
 const send = (res: ServerResponse, message: Record<string, unknown>): void => {
-  if (!res.writableEnded && !res.destroyed)
-    res.write(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', ...message })}\n\n`);
+  if (!res.writableEnded && !res.destroyed) res.write(sseMessage(message));
 };

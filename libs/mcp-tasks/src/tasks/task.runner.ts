@@ -1,31 +1,22 @@
-import {
-  HttpException,
-  Inject,
-  Injectable,
-  Logger,
-  type BeforeApplicationShutdown,
-  type OnModuleInit,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { CallInfo } from '../context/base-tool.context.js';
+import type { ToolCallOrigin } from '../context/base-tool.context.js';
 import { TaskCancelledError } from '../context/task-cancelled.error.js';
+import { TaskAbortedError, TaskRunHandle } from '../context/task-run.handle.js';
 import { TaskToolContext } from '../context/task-tool.context.js';
+import { InjectTaskStore, InjectTaskEventBus } from '../decorators/inject.decorators.js';
 import { TaskEventBus } from '../events/task-event-bus.interface.js';
-import type { CompiledTool } from '../invoker/tool.invoker.js';
-import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
-import { RpcCode } from '../protocol/protocol.constants.js';
-import { fromHttpException } from '../protocol/http-exception.mapper.js';
-import { RpcError } from '../protocol/rpc-error.js';
-import type { TaskError } from '../protocol/wire.types.js';
+import { MCP_TASKS_OPTIONS, RpcCode } from '../mcp-tasks.constants.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import type { ToolPipeline } from '../pipeline/tool.invoker.js';
 import { TaskStore } from '../store/task-store.interface.js';
-import type { CreateOutcome, TaskChange, TaskRecord, UpdateOutcome } from '../store/task.record.js';
-import { ToolError } from '../tools/tool-error.js';
-import { toCallToolResult, toolErrorResult } from '../tools/tool-result.normalizer.js';
+import type { TaskChange, TaskRecord, UpdateOutcome } from '../store/task.record.js';
 import { newTaskId } from './task-id.js';
-import { TaskRunHandle } from './task-run.handle.js';
+import { completion, failureOf } from './task-outcome.js';
 
-const INTERNAL: TaskError = { code: RpcCode.InternalError, message: 'Internal error' };
+/** A task `create` stored for a call, or why it stored none: the owner's or the server's cap. */
+export type TaskCreation = { created: TaskRecord } | { refused: 'owner-limit' | 'server-limit' };
 
 /**
  * Creates tasks, runs their tools in the background on this instance, and applies cancel and
@@ -43,8 +34,8 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
 
   constructor(
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
-    @Inject(TaskStore) private readonly store: TaskStore,
-    @Inject(TaskEventBus) private readonly bus: TaskEventBus,
+    @InjectTaskStore() private readonly store: TaskStore,
+    @InjectTaskEventBus() private readonly bus: TaskEventBus,
   ) {}
 
   onModuleInit(): void {
@@ -59,11 +50,6 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
     this.renewal.unref();
   }
 
-  /** `true` once shutdown began: no new tasks are taken (optional tools then run in the request). */
-  get draining(): boolean {
-    return this.stopping;
-  }
-
   private async renewLeases(): Promise<void> {
     if (this.running.size === 0) return;
     try {
@@ -73,17 +59,21 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
     }
   }
 
-  /** Stores a new task (caps checked atomically); the caller answers with it, then calls `run`. */
+  /**
+   * Stores a new task for the call (caps checked atomically) and hands it back to answer with, before `run`; or
+   * says why not. A stopping server takes no new tasks: it behaves as if at the cap.
+   */
   async create(
-    info: CallInfo,
+    origin: ToolCallOrigin,
     answers: Record<string, unknown>,
     requiredScopes: string[],
-  ): Promise<TaskRecord | CreateOutcome> {
+  ): Promise<TaskCreation> {
+    if (this.stopping) return { refused: 'server-limit' };
     const now = Date.now();
     const task: TaskRecord = {
       id: newTaskId(),
-      owner: info.principal.key,
-      tool: info.tool,
+      owner: origin.principal.key,
+      tool: origin.tool,
       status: 'working',
       inputRequests: {},
       inputResponses: answers,
@@ -96,15 +86,15 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
     };
     const limits = { maxPerOwner: this.options.maxPerPrincipal, maxTotal: this.options.maxTasks };
     const outcome = await this.store.create(task, limits);
-    return outcome === 'created' ? task : outcome;
+    return outcome === 'created' ? { created: task } : { refused: outcome };
   }
 
   /** Runs the tool for a stored task, in the background; never throws. */
-  run(task: TaskRecord, tool: CompiledTool, args: object, info: CallInfo): void {
+  run(task: TaskRecord, tool: ToolPipeline, args: object, origin: ToolCallOrigin): void {
     const handle = new TaskRunHandle();
     this.running.set(task.id, handle);
     const ctx = new TaskToolContext(
-      info,
+      origin,
       task,
       this.store,
       (c) => this.apply(task.id, c),
@@ -125,11 +115,10 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
   private async execute(id: string, call: () => Promise<unknown>, handle: TaskRunHandle): Promise<void> {
     let change: TaskChange;
     try {
-      const result = toCallToolResult(await call());
-      change = { kind: 'finish', status: 'completed', result };
+      change = completion(await call());
     } catch (err) {
-      if (handle.controller.signal.aborted && (err instanceof TaskCancelledError || isAbort(err))) return;
-      change = this.failure(id, err);
+      if (handle.abortReason && (err instanceof TaskCancelledError || isAbort(err))) return;
+      change = failureOf(id, err);
     }
     await this.settle(id, change, handle);
   }
@@ -147,18 +136,9 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
         if (this.stopping) return;
         this.logger.warn(`task ${id}: outcome not stored yet (${(err as Error).message}); retrying in ${wait} ms`);
         await sleep(wait);
-        if (handle.controller.signal.reason?.message === 'expired') return;
+        if (handle.abortReason === 'expired') return;
       }
     }
-  }
-
-  private failure(id: string, err: unknown): TaskChange {
-    if (err instanceof ToolError) return { kind: 'finish', status: 'completed', result: toolErrorResult(err) };
-    if (err instanceof RpcError) return { kind: 'finish', status: 'failed', error: err.toJSON() };
-    if (err instanceof HttpException && err.getStatus() < 500)
-      return { kind: 'finish', status: 'failed', error: fromHttpException(err).toJSON() };
-    this.logger.error(`task ${id} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    return { kind: 'finish', status: 'failed', error: INTERNAL };
   }
 
   /** Marks the task cancelled at once (final) and stops its run wherever it is. Idempotent. */
@@ -202,5 +182,6 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
   }
 }
 
+/** What a tool throws when its run was stopped: the reason passed on, or an `AbortError` (fetch, timers, streams). */
 const isAbort = (err: unknown): boolean =>
-  err instanceof Error && (err.name === 'AbortError' || err.message === 'cancelled');
+  err instanceof TaskAbortedError || (err instanceof Error && err.name === 'AbortError');

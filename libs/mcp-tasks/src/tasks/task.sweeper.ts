@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { InjectTaskStore, InjectTaskEventBus } from '../decorators/inject.decorators.js';
 import { TaskEventBus } from '../events/task-event-bus.interface.js';
-import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
-import { RpcCode } from '../protocol/protocol.constants.js';
+import { MCP_TASKS_OPTIONS, RpcCode } from '../mcp-tasks.constants.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { TaskStore } from '../store/task-store.interface.js';
 
 const BATCH = 500;
@@ -25,8 +26,8 @@ export class TaskSweeper implements OnModuleInit, OnApplicationShutdown {
 
   constructor(
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
-    @Inject(TaskStore) private readonly store: TaskStore,
-    @Inject(TaskEventBus) private readonly bus: TaskEventBus,
+    @InjectTaskStore() private readonly store: TaskStore,
+    @InjectTaskEventBus() private readonly bus: TaskEventBus,
   ) {}
 
   onModuleInit(): void {

@@ -7,15 +7,16 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { Observable } from 'rxjs';
+import { defer, lastValueFrom, type Observable } from 'rxjs';
 import type { BaseToolContext } from '../context/base-tool.context.js';
 import { InputRequiredSignal } from '../context/input-required.signal.js';
-import { McpContext } from '../invoker/mcp-execution-context.js';
-import { MCP_TASKS_OPTIONS, type ResolvedOptions } from '../options/resolved-options.js';
+import { McpExecutionContext } from '../context/mcp-execution-context.js';
+import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { cjsExports, probePeer } from '../peers/optional-peer.js';
 import { ToolError } from '../tools/tool-error.js';
 import { McpTaskEvents, type McpRunOutcome, type McpTaskStartEvent } from './telemetry.events.js';
-import { McpTracing } from './tracing.js';
+import { McpTracing, type McpSpan, type SpanSpec } from './tracing.js';
 
 /** The part of `EventEmitter2` the library uses. */
 interface Emitter {
@@ -51,63 +52,61 @@ export class McpTelemetryInterceptor implements NestInterceptor, OnModuleInit {
   }
 
   intercept(ec: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const ctx = McpContext.tool(ec) as BaseToolContext;
+    const ctx = McpExecutionContext.toolContext(ec) as BaseToolContext;
+    return defer(() => this.observe(ctx, () => lastValueFrom(next.handle())));
+  }
+
+  /** One run: the start event; the run in its `execute_tool` span (active, so the tool's spans nest); the end. */
+  private observe(ctx: BaseToolContext, run: () => Promise<unknown>): Promise<unknown> {
     const base: McpTaskStartEvent = {
       tool: ctx.tool,
       server: this.options.server.name,
       requestId: ctx.requestId,
       ...(ctx.taskId ? { taskId: ctx.taskId } : {}),
     };
-    const attributes = {
-      'gen_ai.operation.name': 'execute_tool',
-      'gen_ai.tool.name': ctx.tool,
-      'mcp.method.name': 'tools/call',
-      'jsonrpc.request.id': String(ctx.requestId),
-      ...(ctx.taskId ? { 'mcp.task.id': ctx.taskId } : {}),
-    };
-    const { span, context } = this.tracing.startSpan(
-      `execute_tool ${ctx.tool}`,
-      'internal',
-      attributes,
-      ctx.traceContext,
-    );
     const started = performance.now();
-    this.events?.emit(McpTaskEvents.start, base);
-    const stop = (status: McpRunOutcome, isError: boolean): void => {
+    const ended = (span: McpSpan, status: McpRunOutcome, isError: boolean): void => {
       span.setAttribute('mcp.task.status', status);
       if (isError) span.setAttribute('error.type', 'tool_error');
-      span.end();
       this.events?.emit(McpTaskEvents.stop, { ...base, status, isError, durationMs: performance.now() - started });
     };
-    return new Observable((subscriber) => {
-      // The tool runs with its execute_tool span active, so spans it makes nest under it.
-      const sub = this.tracing.with(context, () =>
-        next.handle().subscribe({
-          next: (value) => {
-            const isError = !!(value && typeof value === 'object' && (value as { isError?: unknown }).isError === true);
-            stop('completed', isError);
-            subscriber.next(value);
-          },
-          error: (err: unknown) => {
-            const cancelled = ctx.signal.aborted && !(err instanceof ToolError);
-            if (err instanceof InputRequiredSignal) stop('input_required', false);
-            else if (err instanceof ToolError) stop('completed', true);
-            else if (cancelled) stop('cancelled', false);
-            else {
-              span.fail(err);
-              this.events?.emit(McpTaskEvents.exception, {
-                ...base,
-                error: err,
-                durationMs: performance.now() - started,
-              });
-              stop('failed', false);
-            }
-            subscriber.error(err);
-          },
-          complete: () => subscriber.complete(),
-        }),
-      );
-      return () => sub.unsubscribe();
+    this.events?.emit(McpTaskEvents.start, base);
+    const spec = { ...executeToolSpan(ctx), isFailure: (err: unknown) => outcomeOf(err, ctx) === 'failed' };
+    return this.tracing.inSpan(spec, ctx.traceContext, async (span) => {
+      try {
+        const value = await run();
+        ended(span, 'completed', isErrorResult(value));
+        return value;
+      } catch (err) {
+        const outcome = outcomeOf(err, ctx);
+        if (outcome === 'failed') {
+          this.events?.emit(McpTaskEvents.exception, { ...base, error: err, durationMs: performance.now() - started });
+        }
+        ended(span, outcome, err instanceof ToolError);
+        throw err;
+      }
     });
   }
 }
+
+const executeToolSpan = (ctx: BaseToolContext): SpanSpec => ({
+  name: `execute_tool ${ctx.tool}`,
+  kind: 'internal',
+  attributes: {
+    'gen_ai.operation.name': 'execute_tool',
+    'gen_ai.tool.name': ctx.tool,
+    'mcp.method.name': 'tools/call',
+    'jsonrpc.request.id': String(ctx.requestId),
+    ...(ctx.taskId ? { 'mcp.task.id': ctx.taskId } : {}),
+  },
+});
+
+/** How a run that threw ended: an MRTR round, a tool error (`completed`), a cancellation, or a failure. */
+function outcomeOf(err: unknown, ctx: BaseToolContext): McpRunOutcome {
+  if (err instanceof InputRequiredSignal) return 'input_required';
+  if (err instanceof ToolError) return 'completed';
+  return ctx.signal.aborted ? 'cancelled' : 'failed';
+}
+
+const isErrorResult = (value: unknown): boolean =>
+  !!value && typeof value === 'object' && (value as { isError?: unknown }).isError === true;

@@ -1,4 +1,5 @@
-import type { McpSpan, McpTracing, TraceContext } from './tracing.js';
+import type { TraceContext } from '../common/trace-context.js';
+import type { McpSpan, McpTracing, SpanSpec } from './tracing.js';
 
 const NOOP_SPAN: McpSpan = { setAttribute: () => undefined, fail: () => undefined, end: () => undefined };
 
@@ -13,25 +14,10 @@ export class NoopTracing implements McpTracing {
   }
 
   inSpan<T>(
-    _name: string,
-    _kind: string,
-    _attributes: object,
+    _spec: SpanSpec,
     parent: TraceContext,
     fn: (span: McpSpan, context: TraceContext) => Promise<T>,
   ): Promise<T> {
     return fn(NOOP_SPAN, parent);
-  }
-
-  startSpan(
-    _name: string,
-    _kind: string,
-    _attributes: object,
-    parent: TraceContext,
-  ): { span: McpSpan; context: TraceContext } {
-    return { span: NOOP_SPAN, context: parent };
-  }
-
-  with<T>(_context: TraceContext, fn: () => T): T {
-    return fn();
   }
 }

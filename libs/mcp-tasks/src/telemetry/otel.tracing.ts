@@ -1,6 +1,7 @@
 import type * as otel from '@opentelemetry/api';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { McpSpan, McpTracing, SpanAttributes, TraceContext } from './tracing.js';
+import type { TraceContext } from '../common/trace-context.js';
+import type { McpSpan, McpTracing, SpanSpec } from './tracing.js';
 
 const CARRIED = ['traceparent', 'tracestate', 'baggage'] as const;
 
@@ -27,37 +28,23 @@ export class OtelTracing implements McpTracing {
   }
 
   async inSpan<T>(
-    name: string,
-    kind: 'server' | 'internal',
-    attributes: SpanAttributes,
+    spec: SpanSpec,
     parent: TraceContext,
     fn: (span: McpSpan, context: TraceContext) => Promise<T>,
   ): Promise<T> {
-    const { span, context } = this.startSpan(name, kind, attributes, parent);
+    const base = (parent as otel.Context | undefined) ?? this.api.context.active();
+    const kind = spec.kind === 'server' ? this.api.SpanKind.SERVER : this.api.SpanKind.INTERNAL;
+    const otelSpan = this.tracer.startSpan(spec.name, { kind, attributes: spec.attributes }, base);
+    const span = this.wrap(otelSpan);
+    const context = this.api.trace.setSpan(base, otelSpan);
     try {
-      return await this.api.context.with(context as otel.Context, () => fn(span, context));
+      return await this.api.context.with(context, () => fn(span, context));
     } catch (err) {
-      span.fail(err);
+      if (spec.isFailure?.(err) ?? true) span.fail(err);
       throw err;
     } finally {
       span.end();
     }
-  }
-
-  startSpan(
-    name: string,
-    kind: 'server' | 'internal',
-    attributes: SpanAttributes,
-    parent: TraceContext,
-  ): { span: McpSpan; context: TraceContext } {
-    const base = (parent as otel.Context | undefined) ?? this.api.context.active();
-    const kindOf = kind === 'server' ? this.api.SpanKind.SERVER : this.api.SpanKind.INTERNAL;
-    const span = this.tracer.startSpan(name, { kind: kindOf, attributes }, base);
-    return { span: this.wrap(span), context: this.api.trace.setSpan(base, span) };
-  }
-
-  with<T>(context: TraceContext, fn: () => T): T {
-    return this.api.context.with(context as otel.Context, fn);
   }
 
   private wrap(span: otel.Span): McpSpan {

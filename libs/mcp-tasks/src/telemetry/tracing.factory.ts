@@ -1,5 +1,5 @@
 import type * as otel from '@opentelemetry/api';
-import type { ResolvedOptions } from '../options/resolved-options.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { cjsExports, probePeer } from '../peers/optional-peer.js';
 import { NoopTracing } from './noop.tracing.js';
 import { OtelTracing } from './otel.tracing.js';

@@ -1,10 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-
-/**
- * The caller's trace context, carried from a `tools/call` to the run it starts. Opaque to the
- * library: an OpenTelemetry `Context` when `@opentelemetry/api` is installed, else nothing.
- */
-export type TraceContext = unknown;
+import type { TraceContext } from '../common/trace-context.js';
 
 export type SpanAttributes = Record<string, string | number | boolean>;
 
@@ -16,37 +11,36 @@ export interface McpSpan {
   end(): void;
 }
 
+/** What `inSpan` opens. */
+export interface SpanSpec {
+  name: string;
+  kind: 'server' | 'internal';
+  attributes: SpanAttributes;
+  /** Whether a throw marks the span failed. Default: every throw does. */
+  isFailure?: (err: unknown) => boolean;
+}
+
 /**
  * The library's tracing seam: OpenTelemetry when its API is installed and telemetry is on, a no-op
  * otherwise (see `tracing.factory.ts`). Spans follow the MCP semantic conventions.
  */
 export abstract class McpTracing {
-  /** The caller's context: `_meta.traceparent`/`tracestate` (MCP carries it there), else the HTTP headers, else the active one. */
+  /**
+   * The caller's context: `_meta.traceparent`/`tracestate` (MCP carries it there), else the HTTP headers, else the
+   * active one.
+   */
   abstract callerContext(meta: Record<string, unknown> | undefined, headers: IncomingHttpHeaders): TraceContext;
 
   /** The active context (for calls that arrive without a carrier). */
   abstract active(): TraceContext;
 
   /**
-   * Runs `fn` in a new span, active while it runs, with `context` being the parent plus the span;
-   * a throw marks the span failed; the span ends when `fn` settles.
+   * Runs `fn` in a new child span of `parent`, active while it runs (`context` is the parent plus the span); a
+   * throw marks the span failed (see `isFailure`); the span ends when `fn` settles.
    */
   abstract inSpan<T>(
-    name: string,
-    kind: 'server' | 'internal',
-    attributes: SpanAttributes,
+    spec: SpanSpec,
     parent: TraceContext,
     fn: (span: McpSpan, context: TraceContext) => Promise<T>,
   ): Promise<T>;
-
-  /** A span the caller ends itself, with the context that has it as the active span. */
-  abstract startSpan(
-    name: string,
-    kind: 'server' | 'internal',
-    attributes: SpanAttributes,
-    parent: TraceContext,
-  ): { span: McpSpan; context: TraceContext };
-
-  /** Runs `fn` with `context` active. */
-  abstract with<T>(context: TraceContext, fn: () => T): T;
 }

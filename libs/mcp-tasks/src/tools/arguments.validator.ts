@@ -1,7 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
-import { RpcError } from '../protocol/rpc-error.js';
 import type { ToolDefinition } from '../discovery/tool-definition.js';
+import { RpcError } from '../protocol/rpc-error.js';
 
 /**
  * Validates `tools/call` arguments against the tool's DTO before anything runs. Returns the DTO

@@ -18,7 +18,9 @@ export function toCallToolResult(value: unknown): CallToolResult {
     }
     return { content: [{ type: 'text', text: JSON.stringify(obj) }], structuredContent: obj };
   }
-  return { content: [{ type: 'text', text: String(value) }] };
+  // What is left is a number, boolean, bigint, symbol or function.
+  const primitive = value as number | boolean | bigint | symbol | ((...args: unknown[]) => unknown);
+  return { content: [{ type: 'text', text: String(primitive) }] };
 }
 
 export function toolErrorResult(error: ToolError): CallToolResult {

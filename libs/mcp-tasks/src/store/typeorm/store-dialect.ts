@@ -1,6 +1,4 @@
-import type { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { PostgresDialect } from './postgres.dialect.js';
-import { SqliteDialect } from './sqlite.dialect.js';
+import type { EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 
 /**
  * What differs between databases: how a store's writes are made atomic. The store itself is written
@@ -15,19 +13,4 @@ export interface StoreDialect {
   lockCaps(m: EntityManager, owner: string, total: boolean): Promise<void>;
   /** Makes `qb` lock what it selects until the transaction ends; `skipLocked` omits rows others hold. */
   lockRows<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, skipLocked: boolean): SelectQueryBuilder<T>;
-}
-
-export function dialectFor(dataSource: DataSource): StoreDialect {
-  // As a string: typeorm 1.x dropped "sqlite" from its type union (the driver name still reads it).
-  switch (dataSource.options.type as string) {
-    case 'postgres':
-      return new PostgresDialect(dataSource);
-    case 'better-sqlite3':
-    case 'sqlite':
-      return new SqliteDialect(dataSource);
-    default:
-      throw new Error(
-        `TypeOrmTaskStore: unsupported database type "${dataSource.options.type}" (use postgres or better-sqlite3)`,
-      );
-  }
 }

@@ -4,7 +4,8 @@ import { applyTaskChange, hasLapsedLease } from '../apply-task-change.js';
 import type { TaskStore } from '../task-store.interface.js';
 import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome } from '../task.record.js';
 import { McpTaskEntity } from './mcp-task.entity.js';
-import { dialectFor, type StoreDialect } from './store-dialect.js';
+import { dialectFor } from './dialect.factory.js';
+import type { StoreDialect } from './store-dialect.js';
 import { changedColumns, toRecord, toRow } from './task-row.mapper.js';
 
 const LIVE_STATUSES: TaskStatus[] = ['working', 'input_required'];
@@ -12,6 +13,8 @@ const LIVE_STATUSES: TaskStatus[] = ['working', 'input_required'];
 const ID_CHUNK = 500;
 
 const unexpired = (row: McpTaskEntity, now: number): boolean => row.expiresAt === null || row.expiresAt > now;
+/** `unexpired` in SQL, for queries on `t` with a `:now` parameter. */
+const UNEXPIRED = '(t.expiresAt IS NULL OR t.expiresAt > :now)';
 
 /**
  * Tasks in the `mcp_tasks` table of a TypeORM DataSource (PostgreSQL or better-sqlite3), shared by
@@ -104,7 +107,7 @@ export class TypeOrmTaskStore implements TaskStore {
         .createQueryBuilder(McpTaskEntity, 't')
         .where('t.status IN (:...live)', { live: LIVE_STATUSES })
         .andWhere('t.leaseExpiresAt < :now', { now })
-        .andWhere('(t.expiresAt IS NULL OR t.expiresAt > :now)')
+        .andWhere(UNEXPIRED)
         .orderBy('t.leaseExpiresAt', 'ASC')
         .limit(limit);
       const rows = await this.dialect.lockRows(query, true).getMany();
@@ -136,7 +139,7 @@ export class TypeOrmTaskStore implements TaskStore {
     const query = m
       .createQueryBuilder(McpTaskEntity, 't')
       .where('t.status IN (:...live)', { live: LIVE_STATUSES })
-      .andWhere('(t.expiresAt IS NULL OR t.expiresAt > :now)', { now });
+      .andWhere(UNEXPIRED, { now });
     if (owner !== undefined) query.andWhere('t.ownerKey = :owner', { owner });
     return query.getCount();
   }

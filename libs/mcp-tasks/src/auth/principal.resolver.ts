@@ -1,0 +1,38 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { IncomingMessage } from 'node:http';
+import { ownerKey } from '../common/owner-key.js';
+import type { Principal } from '../common/principal.interface.js';
+import { MCP_TASKS_OPTIONS, HOST_SUBJECT } from '../mcp-tasks.constants.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { BearerAuthenticator } from './bearer.authenticator.js';
+import { principalFromClaims } from './claims-principal.js';
+
+/**
+ * Who a request is. The owner key binds a task to the subject *and* what it came through: this
+ * server, and (with authentication) the OAuth client and resource — tasks never cross any of them.
+ */
+@Injectable()
+export class PrincipalResolver {
+  /** Without auth or a `subject` option every request is this one principal. */
+  private host?: Principal;
+
+  constructor(
+    @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
+    private readonly bearer: BearerAuthenticator,
+  ) {}
+
+  /** The caller; with `auth`, a request without a valid token for this resource is refused (401). */
+  async resolve(req: IncomingMessage): Promise<Principal> {
+    if (this.options.auth) {
+      const { claims, resource } = await this.bearer.authenticate(req);
+      return principalFromClaims(claims, this.options.server.name, resource);
+    }
+    if (!this.options.subject) return (this.host ??= this.unauthenticated(HOST_SUBJECT));
+    return this.unauthenticated(String(await this.options.subject(req)));
+  }
+
+  /** A caller without a token: a subject with no scopes, its tasks bound to this server only. */
+  private unauthenticated(subject: string): Principal {
+    return { subject, scopes: [], key: ownerKey(subject, this.options.server.name, '', '') };
+  }
+}

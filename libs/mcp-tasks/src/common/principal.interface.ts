@@ -1,0 +1,11 @@
+/** Who is calling: the owner key tasks are bound to, and what authentication said about them. */
+export interface Principal {
+  /** Owner key: tasks are only served back to a request with the same key. */
+  key: string;
+  /** Subject (token `sub`, or the host subject without authentication). */
+  subject: string;
+  /** Scopes granted to the caller. */
+  scopes: string[];
+  /** Claims of the caller's token, when authenticated. */
+  claims?: Record<string, unknown>;
+}

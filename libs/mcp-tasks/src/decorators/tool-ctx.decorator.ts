@@ -1,0 +1,7 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+
+/**
+ * Parameter decorator: the running tool's `ToolContext` (`@ToolCtx() ctx: ToolContext`). Without parameter decorators
+ * a tool method is called as `(args, ctx)`.
+ */
+export const ToolCtx = createParamDecorator((_: unknown, ec: ExecutionContext) => ec.getArgByIndex(1));

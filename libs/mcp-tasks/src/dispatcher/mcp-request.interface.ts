@@ -1,0 +1,25 @@
+import type { Principal } from '../common/principal.interface.js';
+import type { TraceContext } from '../common/trace-context.js';
+import type { ProgressSink } from '../context/progress.sink.js';
+
+/**
+ * One MCP request the library answers, as the HTTP exchange (or the legacy SDK path) parsed and checked it: what
+ * the dispatcher and the handlers behind it work from.
+ */
+export interface McpRequest {
+  id: string | number;
+  method: string;
+  params: Record<string, any>;
+  protocolVersion: string;
+  clientCapabilities: Record<string, any>;
+  clientInfo?: Record<string, unknown>;
+  principal: Principal;
+  /** Aborted when the client goes away mid-request. */
+  signal: AbortSignal;
+  /** Present when the request carried a `progressToken` and the reply can stream. */
+  progress?: ProgressSink;
+  /** MRTR answers of this round (the SDK lifts them out of params, so they travel here). */
+  inputResponses?: Record<string, unknown>;
+  /** The caller's trace context (from `_meta.traceparent` or the HTTP headers). */
+  traceContext: TraceContext;
+}

@@ -1,0 +1,45 @@
+import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { insufficientScope } from '../auth/auth-challenge.js';
+import { McpExecutionContext } from '../context/mcp-execution-context.js';
+import { MCP_TASKS_OPTIONS, REQUIRED_SCOPES_METADATA } from '../mcp-tasks.constants.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+
+/**
+ * Refuses a tool call whose token lacks a scope named by `@RequiredScopes` (method and class
+ * combined): HTTP 403 `insufficient_scope`, before any argument is acted on or any task exists.
+ * Runs first among a tool's guards. Subclass and override the hooks to change how scopes are found.
+ */
+@Injectable()
+export class McpScopesGuard implements CanActivate {
+  constructor(
+    protected readonly reflector: Reflector,
+    @Inject(MCP_TASKS_OPTIONS) protected readonly options: ResolvedOptions,
+  ) {}
+
+  canActivate(ec: ExecutionContext): boolean {
+    // Without authentication there are no token scopes to check.
+    if (!McpExecutionContext.isToolRun(ec) || !this.options.auth) return true;
+    const needed = this.requiredScopes(ec);
+    const granted = new Set(this.grantedScopes(ec));
+    if (needed.some((s) => !granted.has(s))) throw this.onInsufficientScope(needed, ec);
+    return true;
+  }
+
+  /** Scopes the tool needs: `@RequiredScopes` on the method and on its class. */
+  protected requiredScopes(ec: ExecutionContext): string[] {
+    return [
+      ...new Set(this.reflector.getAllAndMerge<string[]>(REQUIRED_SCOPES_METADATA, [ec.getClass(), ec.getHandler()])),
+    ];
+  }
+
+  /** Scopes the caller's token grants. */
+  protected grantedScopes(ec: ExecutionContext): string[] {
+    return McpExecutionContext.toolContext(ec).principal.scopes;
+  }
+
+  /** What to throw when scopes are missing; `needed` is the full list the tool requires. */
+  protected onInsufficientScope(needed: string[], _ec: ExecutionContext): Error {
+    return insufficientScope(this.options.auth!.resource, needed);
+  }
+}

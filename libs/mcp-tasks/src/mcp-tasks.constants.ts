@@ -1,0 +1,80 @@
+// Every injection token, metadata key and wire constant of the library, in one place.
+
+// ---- Injection tokens ----------------------------------------------------------------------------
+
+/** Injection token of the module's options with every default applied (`ResolvedOptions`). */
+export const MCP_TASKS_OPTIONS = Symbol('MCP_TASKS_OPTIONS');
+
+/** Injection token of the `TaskStore` (exported as `TaskStore`, the interface's name; or use `@InjectTaskStore()`). */
+export const TASK_STORE = Symbol('TaskStore');
+
+/** Injection token of the `TaskEventBus` (exported as `TaskEventBus`; or use `@InjectTaskEventBus()`). */
+export const TASK_EVENT_BUS = Symbol('TaskEventBus');
+
+/** The provider that routes a registration's controllers (the routed endpoint path is its value). */
+export const MCP_ROUTES = Symbol('MCP_ROUTES');
+
+// ---- Metadata keys -------------------------------------------------------------------------------
+
+/** Where `@McpTool` keeps a method's tool options. */
+export const MCP_TOOL_METADATA = 'mcp-tasks:tool';
+
+/** Where `@RequiredScopes` keeps the scopes of a tool method or class. */
+export const REQUIRED_SCOPES_METADATA = 'mcp-tasks:required-scopes';
+
+/** `ExecutionContext#getType()` of a tool run: its arguments are `[args, ToolContext]`. */
+export const MCP_CONTEXT_TYPE = 'mcp';
+
+/** `ExecutionContext#getType()` of an access to a task (`tasks/*`, listening): its arguments: `[task, principal]`. */
+export const MCP_TASK_CONTEXT_TYPE = 'mcp-task';
+
+/** The subject of every request when there is neither `auth` nor a subject resolver. */
+export const HOST_SUBJECT = 'host';
+
+// ---- The wire ------------------------------------------------------------------------------------
+
+/** The protocol revision this library speaks natively (the "modern", session-less wire). */
+export const MODERN_PROTOCOL_VERSION = '2026-07-28';
+
+/** The 2025-era revision legacy clients negotiate through the SDK's stateless fallback. */
+export const LEGACY_PROTOCOL_VERSION = '2025-11-25';
+
+/** Identifier of the Tasks extension (SEP-2663). */
+export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+
+/** The capabilities that declare the Tasks extension (what a server advertises and a request must carry). */
+export const TASKS_REQUIRED: { extensions: Record<string, Record<string, never>> } = {
+  extensions: { [TASKS_EXTENSION]: {} },
+};
+
+/** Keys of the per-request `_meta` envelope. */
+export const META = {
+  protocolVersion: 'io.modelcontextprotocol/protocolVersion',
+  clientCapabilities: 'io.modelcontextprotocol/clientCapabilities',
+  clientInfo: 'io.modelcontextprotocol/clientInfo',
+  serverInfo: 'io.modelcontextprotocol/serverInfo',
+  subscriptionId: 'io.modelcontextprotocol/subscriptionId',
+} as const;
+
+/** JSON-RPC error codes used on the wire. */
+export const RpcCode = {
+  ParseError: -32700,
+  InvalidRequest: -32600,
+  MethodNotFound: -32601,
+  InvalidParams: -32602,
+  InternalError: -32603,
+  HeaderMismatch: -32020,
+  MissingCapability: -32021,
+  UnsupportedVersion: -32022,
+} as const;
+
+/** Methods the library answers itself, in front of the SDK (so does listening that names tasks). */
+export const DISPATCHED_METHODS: ReadonlySet<string> = new Set([
+  'tools/call',
+  'tasks/get',
+  'tasks/update',
+  'tasks/cancel',
+]);
+
+/** At most this many task ids per `subscriptions/listen` request (the extension's limit). */
+export const MAX_LISTEN_TASKS = 100;

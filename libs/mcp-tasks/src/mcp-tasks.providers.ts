@@ -1,0 +1,86 @@
+import type { CanActivate, Provider, Type } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { BearerAuthenticator } from './auth/bearer.authenticator.js';
+import { PrincipalResolver } from './auth/principal.resolver.js';
+import { ToolMetadataAccessor } from './discovery/tool-metadata.accessor.js';
+import { ToolExplorer } from './discovery/tool.explorer.js';
+import { ToolRegistry } from './discovery/tool.registry.js';
+import { McpDispatcher } from './dispatcher/mcp.dispatcher.js';
+import { TaskMethodsHandler } from './dispatcher/task-methods.handler.js';
+import { ToolCallHandler } from './dispatcher/tool-call.handler.js';
+import { createTaskEventBus } from './events/task-event-bus.factory.js';
+import { McpScopesGuard } from './guards/mcp-scopes.guard.js';
+import { TaskOwnershipGuard } from './guards/task-ownership.guard.js';
+import { BodyParserErrors } from './http/body-parser-errors.js';
+import { McpFastPath } from './http/fast-path.listener.js';
+import { McpExchangeHandler } from './http/mcp-exchange.handler.js';
+import { LegacyToolCallHandler } from './legacy/legacy-tool-call.handler.js';
+import { MCP_TASKS_OPTIONS, TASK_EVENT_BUS, TASK_STORE } from './mcp-tasks.constants.js';
+import { MCP_TASKS_MODULE_OPTIONS } from './mcp-tasks.module-definition.js';
+import { resolveOptions } from './options/resolve-options.js';
+import type { ResolvedOptions } from './options/resolved-options.interface.js';
+import { NestPipelines } from './pipeline/nest-pipelines.js';
+import { TaskGuards } from './pipeline/task-guards.js';
+import { ToolInvoker } from './pipeline/tool.invoker.js';
+import { SdkFallback } from './sdk/sdk-fallback.js';
+import { SdkServerFactory } from './sdk/sdk-server.factory.js';
+import { ToolList } from './sdk/tool-list.js';
+import { DataSourceTaskStore } from './store/data-source-task.store.js';
+import { isTaskStore, type TaskStore } from './store/task-store.interface.js';
+import { TaskListenHandler } from './subscriptions/task-listen.handler.js';
+import { TaskRunner } from './tasks/task.runner.js';
+import { TaskSweeper } from './tasks/task.sweeper.js';
+import { McpTelemetryInterceptor } from './telemetry/mcp-telemetry.interceptor.js';
+import { createTracing } from './telemetry/tracing.factory.js';
+import { McpTracing } from './telemetry/tracing.js';
+
+/** A guard built by Nest from the class the `guards` option names (so an app's subclass may inject), else ours. */
+const guardProvider = (token: Type<CanActivate>, pick: (o: ResolvedOptions) => Type<CanActivate> | undefined) => ({
+  provide: token,
+  useFactory: (o: ResolvedOptions, ref: ModuleRef) => ref.create(pick(o) ?? token),
+  inject: [MCP_TASKS_OPTIONS, ModuleRef],
+});
+
+/** Every provider of one `McpTasksModule` registration. */
+export const mcpTasksProviders: Provider[] = [
+  { provide: MCP_TASKS_OPTIONS, useFactory: resolveOptions, inject: [MCP_TASKS_MODULE_OPTIONS] },
+  {
+    provide: TASK_STORE,
+    useFactory: (o: ResolvedOptions, ref: ModuleRef): TaskStore | Promise<TaskStore> =>
+      isTaskStore(o.store) ? o.store : DataSourceTaskStore.open(ref, o.store.dataSource),
+    inject: [MCP_TASKS_OPTIONS, ModuleRef],
+  },
+  {
+    provide: TASK_EVENT_BUS,
+    useFactory: (o: ResolvedOptions, store: TaskStore) => createTaskEventBus(o.bus, store),
+    inject: [MCP_TASKS_OPTIONS, TASK_STORE],
+  },
+  { provide: McpTracing, useFactory: createTracing, inject: [MCP_TASKS_OPTIONS] },
+  guardProvider(McpScopesGuard, (o) => o.guards.scopes),
+  guardProvider(TaskOwnershipGuard, (o) => o.guards.ownership),
+  ToolRegistry,
+  ToolMetadataAccessor,
+  ToolExplorer,
+  NestPipelines,
+  ToolInvoker,
+  TaskGuards,
+  TaskRunner,
+  TaskSweeper,
+  PrincipalResolver,
+  BearerAuthenticator,
+  TaskMethodsHandler,
+  ToolCallHandler,
+  McpDispatcher,
+  ToolList,
+  LegacyToolCallHandler,
+  SdkServerFactory,
+  SdkFallback,
+  McpExchangeHandler,
+  McpFastPath,
+  BodyParserErrors,
+  TaskListenHandler,
+  McpTelemetryInterceptor,
+];
+
+/** What a registration exports to the app. */
+export const mcpTasksExports = [MCP_TASKS_OPTIONS, TASK_STORE, TASK_EVENT_BUS, ToolRegistry, TaskRunner];

@@ -1,0 +1,54 @@
+/**
+ * OAuth protection of the endpoint (the `auth` option): either the module's own JWT strategy (`secretOrKey` or
+ * `jwksUri`, needs `passport-jwt`) or an app's passport strategy by name (`strategy`, needs `passport`).
+ */
+export interface McpAuthOptions {
+  /**
+   * This server's resource identifier (RFC 8707/9728), e.g. `https://api.example.com/mcp`. Tokens must be minted
+   * for it. Required.
+   */
+  resource: string;
+  /** Authorization servers clients should get tokens from (RFC 9728 `authorization_servers`). Required. */
+  authorizationServers: string[];
+  /** Accepted token issuer(s). Required with the module's own strategy. */
+  issuer?: string | string[];
+  /**
+   * Accepted audience(s): a token for another resource is refused.
+   * @default resource
+   */
+  audience?: string | string[];
+  /** HMAC secret or PEM public key of the module's own strategy (this or `jwksUri`). */
+  secretOrKey?: string | Buffer;
+  /** JWKS endpoint of the module's own strategy (keys cached and rate-limited by jwks-rsa; needs `jwks-rsa`). */
+  jwksUri?: string;
+  /**
+   * Accepted signing algorithms.
+   * @default ['HS256'] with `secretOrKey`, ['RS256', 'ES256'] with `jwksUri`
+   */
+  algorithms?: string[];
+  /**
+   * Scopes advertised in the protected-resource metadata (`scopes_supported`).
+   * @default none listed
+   */
+  scopesSupported?: string[];
+  /**
+   * Name of a passport strategy the app registered already (e.g. `PassportStrategy(JwtStrategy, 'my-jwt')`).
+   * Its `req.user` is read as token claims (`sub`, `scope`/`scp`, `azp`/`client_id`, `aud`); the audience is still
+   * checked. When set, `secretOrKey`/`jwksUri` are not used.
+   * @default none: the module's own strategy
+   */
+  strategy?: string;
+  /**
+   * How long (ms) a verified token is remembered, so repeated requests (every `tasks/get` poll) skip signature
+   * verification; never past the token's `exp`. A token is remembered from its second use on (tokens sent once are
+   * not kept; at most 10 000 are). An app's `strategy` may consult state (revocation) on every request, so it gets
+   * no cache unless asked.
+   * @default 60_000 with the module's own strategy, 0 (off) with `strategy`
+   */
+  cacheTtl?: number;
+  /**
+   * `true` lists every tool in `tools/list`; otherwise a caller sees only the tools its scopes allow.
+   * @default false
+   */
+  listAllTools?: boolean;
+}

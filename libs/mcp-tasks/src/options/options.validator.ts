@@ -1,0 +1,95 @@
+import { isTaskEventBus } from '../events/task-event-bus.interface.js';
+import { isTaskStore } from '../store/task-store.interface.js';
+import type { McpAuthOptions } from './mcp-auth-options.interface.js';
+import type { McpTasksModuleOptions } from './mcp-tasks-options.interface.js';
+
+/** What is wrong with an option's value, or `undefined` when nothing is. */
+type Check = (value: any) => string | undefined;
+
+const positiveInteger =
+  (name: string, orInfinity = false): Check =>
+  (v) =>
+    typeof v === 'number' && v > 0 && (Number.isInteger(v) || (orInfinity && v === Infinity))
+      ? undefined
+      : `${name} must be a positive integer${orInfinity ? ' or Infinity' : ''} (got ${String(v)})`;
+
+const ofType =
+  (name: string, type: 'boolean' | 'function'): Check =>
+  (v) =>
+    typeof v === type ? undefined : `${name} must be a ${type}`;
+
+/** The checks of every option that has one; an absent option (undefined) is never checked. */
+const CHECKS: { [K in keyof McpTasksModuleOptions]-?: Check } = {
+  server: (s) =>
+    s && typeof s.name === 'string' && s.name && typeof s.version === 'string' && s.version
+      ? undefined
+      : 'server.name and server.version are required strings',
+  path: (v) => (typeof v === 'string' && v.startsWith('/') ? undefined : `path must start with "/" (got ${String(v)})`),
+  store: (v) =>
+    isTaskStore(v) || v?.type === 'typeorm'
+      ? undefined
+      : 'store must implement TaskStore (create, get, update, sweep, renewLeases, reclaimExpiredLeases)' +
+        ' or be { type: "typeorm" }',
+  bus: (v) =>
+    isTaskEventBus(v) || v?.type === 'postgres'
+      ? undefined
+      : 'bus must implement TaskEventBus (publish, subscribe) or be { type: "postgres" }',
+  lease: positiveInteger('lease'),
+  shutdownGrace: (v) => (Number.isInteger(v) && v >= 0 ? undefined : 'shutdownGrace must be a non-negative integer'),
+  ttl: (v) => (v === null ? undefined : positiveInteger('ttl')(v)),
+  pollInterval: positiveInteger('pollInterval'),
+  maxPerPrincipal: positiveInteger('maxPerPrincipal', true),
+  maxTasks: positiveInteger('maxTasks', true),
+  tasks: ofType('tasks', 'boolean'),
+  auth: (v) => authProblem(v),
+  subject: ofType('subject', 'function'),
+  telemetry: ofType('telemetry', 'boolean'),
+  guards: (v) =>
+    v && typeof v === 'object' && [v.scopes, v.ownership].every((g) => g === undefined || typeof g === 'function')
+      ? undefined
+      : 'guards must be { scopes?, ownership? }, each a guard class',
+  requestStateSecret: (v) =>
+    typeof v === 'string' && v.length >= 16
+      ? undefined
+      : 'requestStateSecret must be a string of at least 16 characters',
+  requestStateTtl: positiveInteger('requestStateTtl'),
+  allowedHosts: (v) => stringList('allowedHosts', v),
+  allowedOrigins: (v) => stringList('allowedOrigins', v),
+  fastPath: ofType('fastPath', 'boolean'),
+};
+
+/** Options of earlier versions, and what replaced them. */
+const RENAMED: Record<string, string> = { scope: 'subject', principal: 'subject' };
+
+/** Rejects bad options at startup, with a message naming the option. */
+export function validateOptions(raw: unknown): asserts raw is McpTasksModuleOptions {
+  if (!raw || typeof raw !== 'object') fail('options are required');
+  const options = raw as Record<string, unknown>;
+  for (const [old, now] of Object.entries(RENAMED)) {
+    if (options[old] !== undefined) fail(`"${old}" was renamed "${now}": ${now}: (req) => string`);
+  }
+  if (options.server === undefined) fail(CHECKS.server(undefined)!);
+  for (const [name, check] of Object.entries(CHECKS)) {
+    const problem = options[name] === undefined ? undefined : (check as Check)(options[name]);
+    if (problem) fail(problem);
+  }
+}
+
+function authProblem(auth: McpAuthOptions): string | undefined {
+  if (!auth || typeof auth !== 'object') return 'auth must be an object';
+  if (!URL.canParse(auth.resource)) return `auth.resource must be an absolute URL (got ${String(auth.resource)})`;
+  if (!Array.isArray(auth.authorizationServers) || auth.authorizationServers.length === 0)
+    return 'auth.authorizationServers must list at least one server';
+  if (!auth.strategy && !auth.secretOrKey && !auth.jwksUri) return 'auth needs secretOrKey, jwksUri or strategy';
+  if (!auth.strategy && !auth.issuer) return 'auth.issuer is required with the built-in JWT strategy';
+  if (auth.cacheTtl !== undefined && !(Number.isInteger(auth.cacheTtl) && auth.cacheTtl >= 0))
+    return 'auth.cacheTtl must be a non-negative integer';
+  return undefined;
+}
+
+const stringList = (name: string, v: unknown): string | undefined =>
+  Array.isArray(v) && v.every((x) => typeof x === 'string') ? undefined : `${name} must be an array of strings`;
+
+function fail(problem: string): never {
+  throw new Error(`McpTasksModule: invalid options: ${problem}`);
+}

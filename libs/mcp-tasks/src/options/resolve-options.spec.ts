@@ -1,0 +1,59 @@
+import { describe, expect, it } from '@jest/globals';
+import { MemoryTaskStore } from '../store/memory-task.store.js';
+import { resolveOptions } from './resolve-options.js';
+
+const server = { name: 's', version: '1' };
+
+describe('resolveOptions', () => {
+  it('applies every default', () => {
+    const o = resolveOptions({ server });
+    expect(o).toMatchObject({
+      path: '/mcp',
+      ttl: 3_600_000,
+      pollInterval: 1_000,
+      maxPerPrincipal: 100,
+      maxTasks: Infinity,
+      tasks: true,
+      requestStateTtl: 600_000,
+    });
+    expect(o.store).toBeInstanceOf(MemoryTaskStore);
+    expect(o.requestStateSecret.length).toBe(32);
+  });
+
+  it('keeps given values, trims a trailing slash and accepts Infinity and ttl null', () => {
+    const o = resolveOptions({
+      server,
+      path: '/api/mcp/',
+      maxPerPrincipal: Infinity,
+      ttl: null,
+      tasks: false,
+      requestStateSecret: 'x'.repeat(16),
+    });
+    expect(o).toMatchObject({ path: '/api/mcp', maxPerPrincipal: Infinity, ttl: null, tasks: false });
+    expect(o.requestStateSecret.toString()).toBe('x'.repeat(16));
+  });
+
+  it.each([
+    [{}, /server.name and server.version/],
+    [{ server: { name: '', version: '1' } }, /server.name/],
+    [{ server, path: 'mcp' }, /path must start with "\/"/],
+    [{ server, ttl: 0 }, /ttl must be a positive integer/],
+    [{ server, ttl: Infinity }, /ttl must be a positive integer \(got Infinity\)/],
+    [{ server, pollInterval: 1.5 }, /pollInterval/],
+    [{ server, maxPerPrincipal: -1 }, /maxPerPrincipal must be a positive integer or Infinity/],
+    [{ server, maxTasks: 0 }, /maxTasks/],
+    [{ server, tasks: 'yes' }, /tasks must be a boolean/],
+    [{ server, subject: 'me' }, /subject must be a function/],
+    [{ server, principal: () => 'me' }, /"principal" was renamed "subject": subject: \(req\) => string/],
+    [{ server, scope: () => 'me' }, /"scope" was renamed "subject": subject: \(req\) => string/],
+    [{ server, store: {} }, /store must implement TaskStore/],
+    [{ server, requestStateSecret: 'short' }, /at least 16 characters/],
+    [{ server, requestStateTtl: -5 }, /requestStateTtl/],
+    [{ server, guards: { ownership: 'mine' } }, /guards must be \{ scopes\?, ownership\? \}, each a guard class/],
+    [{ server, allowedHosts: 'localhost' }, /allowedHosts must be an array of strings/],
+    [{ server, allowedOrigins: [1] }, /allowedOrigins must be an array of strings/],
+    [{ server, fastPath: 'yes' }, /fastPath must be a boolean/],
+  ])('rejects %p', (raw, message) => {
+    expect(() => resolveOptions(raw as never)).toThrow(message);
+  });
+});

@@ -1,0 +1,32 @@
+import type { IncomingMessage } from 'node:http';
+import type { PostgresBusConfig } from '../events/postgres-bus.config.js';
+import type { TaskEventBus } from '../events/task-event-bus.interface.js';
+import type { TypeOrmStoreConfig } from '../store/data-source-task.store.js';
+import type { TaskStore } from '../store/task-store.interface.js';
+import type { McpAuthOptions } from './mcp-auth-options.interface.js';
+import type { McpServerIdentity, McpTasksModuleOptions } from './mcp-tasks-options.interface.js';
+
+/** The options with every default applied: what the library injects (`@Inject(MCP_TASKS_OPTIONS)`). */
+export interface ResolvedOptions {
+  server: McpServerIdentity;
+  path: string;
+  /** A store, or the app's TypeORM connection to build one on. */
+  store: TaskStore | TypeOrmStoreConfig;
+  bus?: TaskEventBus | PostgresBusConfig;
+  lease: number;
+  shutdownGrace: number;
+  ttl: number | null;
+  pollInterval: number;
+  maxPerPrincipal: number;
+  maxTasks: number;
+  tasks: boolean;
+  auth?: McpAuthOptions;
+  subject?: (req: IncomingMessage) => string | Promise<string>;
+  guards: NonNullable<McpTasksModuleOptions['guards']>;
+  telemetry: boolean;
+  requestStateSecret: Buffer;
+  requestStateTtl: number;
+  allowedHosts?: string[];
+  allowedOrigins?: string[];
+  fastPath: boolean;
+}

@@ -1,0 +1,96 @@
+import {
+  createParamDecorator,
+  Injectable,
+  UseGuards,
+  UseInterceptors,
+  type CanActivate,
+  type NestInterceptor,
+} from '@nestjs/common';
+import { ExternalContextCreator } from '@nestjs/core';
+import { enhancedStandIn, type Method } from './enhanced-stand-in.js';
+
+/** A handler behind its Nest pipeline: called with the arguments its `ExecutionContext` carries. */
+export type Pipeline = (...args: any[]) => Promise<any>;
+
+/** A metadata key nothing is stored under: no parameter decorators, so no pipes run. */
+const NO_PARAMS = 'mcp-tasks:no-params';
+
+/** No HTTP parameter decorator (`@Req()`, `@Body()`, …) means anything outside HTTP. */
+const noHttpParams = { exchangeKeyForValue: (): undefined => undefined };
+
+/**
+ * Where `createParamDecorator` keeps parameter metadata, which the pipeline must read for `@ToolArgs()`,
+ * `@ToolCtx()` and an app's own parameter decorators. Nest exports the key only internally, so it is read off
+ * a probe decorated with a parameter decorator of our own.
+ */
+const PARAM_METADATA_KEY = ((): string => {
+  class Probe {
+    probe(): void {}
+  }
+  createParamDecorator(() => undefined)()(Probe.prototype, 'probe', 0);
+  const [key] = Reflect.getOwnMetadataKeys(Probe, 'probe') as unknown[];
+  if (typeof key !== 'string') throw new Error('McpTasksModule: cannot find where Nest keeps parameter decorators');
+  return key;
+})();
+
+/**
+ * Builds handlers that run through Nest's own enhancer pipeline (`ExternalContextCreator`), the way Nest runs
+ * a controller method: global guards, class guards, method guards; then interceptors, pipes, the method, with
+ * exception filters around. The library's own enhancers are added with Nest's decorators on a stand-in, so the
+ * app's classes are never changed.
+ */
+@Injectable()
+export class NestPipelines {
+  constructor(private readonly ecc: ExternalContextCreator) {}
+
+  /** Only the guards (`first` ahead of the method's own), in front of a stand-in that does nothing. */
+  guardsOnly(instance: object, method: Method, name: string, first: CanActivate[], type: string): Pipeline {
+    const probe = enhancedStandIn(
+      method,
+      name,
+      (fn) => UseGuards(...first)(fn),
+      () => undefined,
+    );
+    // Its own name for Nest: Nest 11 caches a handler's parameter metadata by instance and name only, and this
+    // pipeline has none, which the method's full pipeline must not inherit.
+    const enhancers = { guards: true, interceptors: false, filters: false };
+    return this.create(instance, probe, `${name}:guards`, NO_PARAMS, type, enhancers);
+  }
+
+  /** No guards: interceptors (`first` ahead of the method's own), pipes and parameter decorators, filters. */
+  withoutGuards(instance: object, method: Method, name: string, first: NestInterceptor[], type: string): Pipeline {
+    const run = first.length ? enhancedStandIn(method, name, (fn) => UseInterceptors(...first)(fn)) : method;
+    return this.create(instance, run, name, PARAM_METADATA_KEY, type, {
+      guards: false,
+      interceptors: true,
+      filters: true,
+    });
+  }
+
+  /** The guards (`guards` ahead of the method's own) in front of the method itself, given the pipeline's arguments. */
+  guarded(instance: object, method: Method, name: string, guards: CanActivate[], type: string): Pipeline {
+    const run = enhancedStandIn(method, name, (fn) => UseGuards(...guards)(fn));
+    return this.create(instance, run, name, NO_PARAMS, type, { guards: true, interceptors: false, filters: false });
+  }
+
+  private create(
+    instance: object,
+    callback: Method,
+    name: string,
+    paramsKey: string,
+    type: string,
+    enhancers: { guards: boolean; interceptors: boolean; filters: boolean },
+  ): Pipeline {
+    return this.ecc.create(
+      instance,
+      callback,
+      name,
+      paramsKey,
+      noHttpParams,
+      undefined,
+      undefined,
+      enhancers,
+      type,
+    ) as Pipeline;
+  }
+}

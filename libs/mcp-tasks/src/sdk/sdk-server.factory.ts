@@ -1,0 +1,53 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Server } from '@modelcontextprotocol/server';
+import type { Principal } from '../common/principal.interface.js';
+import { LegacyToolCallHandler } from '../legacy/legacy-tool-call.handler.js';
+import { MCP_TASKS_OPTIONS, TASKS_REQUIRED } from '../mcp-tasks.constants.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { ToolList } from './tool-list.js';
+
+/** Lists are the same for every caller here, so shared caches may keep them a minute. */
+const LIST_CACHE = { ttlMs: 60_000, cacheScope: 'public' as const };
+const LISTS = ['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list'] as const;
+
+/**
+ * The SDK server that answers one request: `server/discover`, the lists, and — for a 2025-era client — what that
+ * wire serves through the SDK (`tools/call`). Built per request for its caller, as the SDK asks; everything it
+ * needs is prepared once.
+ */
+@Injectable()
+export class SdkServerFactory {
+  private readonly capabilities: Record<string, object>;
+  private readonly cacheHints: Record<string, { ttlMs: number; cacheScope: 'public' | 'private' }>;
+
+  constructor(
+    @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
+    private readonly tools: ToolList,
+    private readonly legacy: LegacyToolCallHandler,
+  ) {
+    // Prompts and resources are empty for now, but listed so clients (and the caching checks) can ask.
+    this.capabilities = { tools: {}, prompts: {}, resources: {} };
+    // With authentication the tool list depends on the caller's scopes: caches must keep it private.
+    const hint = { ...LIST_CACHE, ...(options.auth ? { cacheScope: 'private' as const } : {}) };
+    this.cacheHints = Object.fromEntries(LISTS.map((method) => [method, hint]));
+  }
+
+  create(era: 'legacy' | 'modern', caller: Principal): Server {
+    const { server, tasks } = this.options;
+    const extensions = tasks ? { extensions: { ...TASKS_REQUIRED.extensions } } : {};
+    const s = new Server(
+      { name: server.name, version: server.version },
+      {
+        capabilities: { ...this.capabilities, ...extensions },
+        instructions: server.instructions,
+        cacheHints: this.cacheHints,
+      },
+    );
+    s.setRequestHandler('tools/list', () => ({ tools: this.tools.visibleTo(caller) as never }));
+    s.setRequestHandler('prompts/list', () => ({ prompts: [] }));
+    s.setRequestHandler('resources/list', () => ({ resources: [] }));
+    s.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [] }));
+    if (era === 'legacy') this.legacy.register(s, caller);
+    return s;
+  }
+}

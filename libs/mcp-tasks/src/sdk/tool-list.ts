@@ -1,0 +1,41 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Principal } from '../common/principal.interface.js';
+import { ToolRegistry } from '../discovery/tool.registry.js';
+import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+
+type ListedTool = { requiredScopes: string[]; wire: Record<string, unknown> };
+
+/** What `tools/list` shows a caller. */
+@Injectable()
+export class ToolList {
+  private listed?: ListedTool[];
+
+  constructor(
+    @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
+    private readonly registry: ToolRegistry,
+  ) {}
+
+  /** The tools the caller's scopes allow (all of them without authentication, or with `auth.listAllTools`). */
+  visibleTo(caller: Principal): Array<Record<string, unknown>> {
+    const all = this.all();
+    if (!this.options.auth || this.options.auth.listAllTools) return all.map((t) => t.wire);
+    const granted = new Set(caller.scopes);
+    return all.filter((t) => t.requiredScopes.every((s) => granted.has(s))).map((t) => t.wire);
+  }
+
+  /** Built on first use: the registry is complete once the app has bootstrapped. */
+  private all(): ListedTool[] {
+    this.listed ??= this.registry.list().map((t) => ({
+      requiredScopes: t.requiredScopes,
+      wire: {
+        name: t.name,
+        ...(t.options.title ? { title: t.options.title } : {}),
+        description: t.options.description,
+        inputSchema: t.inputSchema,
+        ...(t.options.annotations ? { annotations: t.options.annotations } : {}),
+      },
+    }));
+    return this.listed;
+  }
+}

@@ -1,0 +1,27 @@
+import { HttpException } from '@nestjs/common';
+import { internalError } from '../common/internal-error.js';
+import { fromHttpException } from '../protocol/http-exception.mapper.js';
+import { RpcError } from '../protocol/rpc-error.js';
+import type { TaskChange } from '../store/task.record.js';
+import { ToolError } from '../tools/tool-error.js';
+import { toCallToolResult, toolErrorResult } from '../tools/tool-result.normalizer.js';
+
+/** A task whose tool returned `value` ends `completed` with it as its result. */
+export const completion = (value: unknown): TaskChange => ({
+  kind: 'finish',
+  status: 'completed',
+  result: toCallToolResult(value),
+});
+
+/**
+ * How what a task's tool threw ends the task: a `ToolError` is a `completed` error result, an `RpcError` or a
+ * client-side `HttpException` a `failed` task with that error; anything else is logged and fails it as
+ * `-32603 Internal error`.
+ */
+export function failureOf(taskId: string, err: unknown): TaskChange {
+  if (err instanceof ToolError) return { kind: 'finish', status: 'completed', result: toolErrorResult(err) };
+  if (err instanceof RpcError) return { kind: 'finish', status: 'failed', error: err.toJSON() };
+  if (err instanceof HttpException && err.getStatus() < 500)
+    return { kind: 'finish', status: 'failed', error: fromHttpException(err).toJSON() };
+  return { kind: 'finish', status: 'failed', error: internalError(`task ${taskId} failed`, err).toJSON() };
+}

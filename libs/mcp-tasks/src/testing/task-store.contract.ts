@@ -1,0 +1,40 @@
+import { changesContract } from './contract/changes.contract.js';
+import { concurrencyContract } from './contract/concurrency.contract.js';
+import { createGetContract } from './contract/create-get.contract.js';
+import { leasesContract } from './contract/leases.contract.js';
+import { sweepContract } from './contract/sweep.contract.js';
+import type { HarnessFactory, StoreHarness } from './store-harness.interface.js';
+import { globalTestApi, type TestApi } from './test-api.js';
+
+/**
+ * The behaviour every `TaskStore` must have: creation under the caps, reads, every change and its
+ * compare-and-set, concurrency (with a second instance over the same data), expiry and the sweep, leases and their
+ * reclaim. Runs against the store `open` builds (once per suite; emptied before each test). Call it inside a
+ * `describe` of your test file:
+ *
+ * ```ts
+ * import { taskStoreContract } from '@mcp-tasks/nestjs/testing';
+ * describe('RedisTaskStore', () => taskStoreContract(openRedisHarness));
+ * ```
+ *
+ * `test` is the framework's `{ describe, it, expect, beforeAll, afterAll, beforeEach }`.
+ * @default the framework's globals (jest; vitest with `globals: true`)
+ */
+export function taskStoreContract(open: HarnessFactory, test: TestApi = globalTestApi()): void {
+  let harness: StoreHarness | undefined;
+  const h = (): StoreHarness => {
+    if (!harness) throw new Error('store harness failed to open');
+    return harness;
+  };
+  test.beforeAll(async () => {
+    harness = await open();
+  });
+  test.afterAll(async () => harness?.close());
+  test.beforeEach(async () => h().reset());
+
+  createGetContract(h, test);
+  changesContract(h, test);
+  concurrencyContract(h, test);
+  sweepContract(h, test);
+  leasesContract(h, test);
+}
