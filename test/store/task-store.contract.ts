@@ -3,6 +3,7 @@ import { changesContract } from './contract/changes.contract.js';
 import { concurrencyContract } from './contract/concurrency.contract.js';
 import { createGetContract } from './contract/create-get.contract.js';
 import { leasesContract } from './contract/leases.contract.js';
+import { queriesContract } from './contract/queries.contract.js';
 import { sweepContract } from './contract/sweep.contract.js';
 import type { HarnessFactory, StoreHarness } from './store-harness.js';
 
@@ -27,4 +28,5 @@ export function taskStoreContract(open: HarnessFactory): void {
   concurrencyContract(h);
   sweepContract(h);
   leasesContract(h);
+  queriesContract(h);
 }

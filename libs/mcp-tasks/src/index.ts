@@ -11,6 +11,14 @@ export { RpcCode, TASKS_EXTENSION, MODERN_PROTOCOL_VERSION, META } from './proto
 export type { TaskStatus, InputRequest, InputRequests, CallToolResult, TaskError } from './protocol/wire.types.js';
 export { TaskStore } from './store/task-store.interface.js';
 export type { TaskRecord, TaskChange, TaskLimits, CreateOutcome, UpdateOutcome } from './store/task.record.js';
+export type {
+  TaskCursor,
+  TaskListQuery,
+  TaskListPage,
+  TaskSummary,
+  TaskStatsQuery,
+  TaskStats,
+} from './store/task-queries.js';
 export { applyTaskChange, isLive } from './store/apply-task-change.js';
 export { MemoryTaskStore } from './store/memory-task.store.js';
 export { TaskEventBus, type TaskEvent } from './events/task-event-bus.interface.js';

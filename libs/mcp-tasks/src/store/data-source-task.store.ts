@@ -2,6 +2,7 @@ import type { ModuleRef } from '@nestjs/core';
 import type { DataSource } from 'typeorm';
 import { cjsExports, loadPeer } from '../peers/optional-peer.js';
 import type { TaskError } from '../protocol/wire.types.js';
+import type { TaskListPage, TaskListQuery, TaskStats, TaskStatsQuery } from './task-queries.js';
 import type { TaskStore } from './task-store.interface.js';
 import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome } from './task.record.js';
 
@@ -74,5 +75,11 @@ export class DataSourceTaskStore implements TaskStore {
   }
   async reclaimExpiredLeases(now: number, limit: number, error: TaskError): Promise<string[]> {
     return (await this.store()).reclaimExpiredLeases(now, limit, error);
+  }
+  async listTasks(query: TaskListQuery, now: number): Promise<TaskListPage> {
+    return (await this.store()).listTasks!(query, now);
+  }
+  async taskStats(query: TaskStatsQuery, now: number): Promise<TaskStats> {
+    return (await this.store()).taskStats!(query, now);
   }
 }

@@ -1,5 +1,7 @@
 import { isTerminal, type TaskError } from '../protocol/wire.types.js';
 import { applyTaskChange, hasLapsedLease, isLive } from './apply-task-change.js';
+import { listTasksIn, statsOf } from './memory-task.queries.js';
+import type { TaskListPage, TaskListQuery, TaskStats, TaskStatsQuery } from './task-queries.js';
 import type { TaskStore } from './task-store.interface.js';
 import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome } from './task.record.js';
 
@@ -71,6 +73,14 @@ export class MemoryTaskStore implements TaskStore {
       }
     }
     return removed;
+  }
+
+  async listTasks(query: TaskListQuery, now: number): Promise<TaskListPage> {
+    return listTasksIn(this.tasks.values(), query, now);
+  }
+
+  async taskStats(query: TaskStatsQuery, now: number): Promise<TaskStats> {
+    return statsOf(this.tasks.values(), query, now);
   }
 
   private read(id: string, now: number): TaskRecord | undefined {

@@ -1,4 +1,5 @@
 import type { TaskError } from '../protocol/wire.types.js';
+import type { TaskListPage, TaskListQuery, TaskStats, TaskStatsQuery } from './task-queries.js';
 import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome } from './task.record.js';
 
 /**
@@ -30,6 +31,13 @@ export interface TaskStore {
    * however many instances call this at once.
    */
   reclaimExpiredLeases(now: number, limit: number, error: TaskError): Promise<string[]>;
+  /**
+   * Optional (the operator console needs it): unexpired tasks matching `query`, newest first, one
+   * page at a time.
+   */
+  listTasks?(query: TaskListQuery, now: number): Promise<TaskListPage>;
+  /** Optional (the operator console needs it): counts, timeline, run times and leases of unexpired tasks. */
+  taskStats?(query: TaskStatsQuery, now: number): Promise<TaskStats>;
 }
 
 export const TaskStore = Symbol('TaskStore');

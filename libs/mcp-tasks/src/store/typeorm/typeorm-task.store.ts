@@ -1,11 +1,13 @@
 import type { DataSource, EntityManager, QueryDeepPartialEntity } from 'typeorm';
 import type { TaskError, TaskStatus } from '../../protocol/wire.types.js';
 import { applyTaskChange, hasLapsedLease } from '../apply-task-change.js';
+import type { TaskListPage, TaskListQuery, TaskStats, TaskStatsQuery } from '../task-queries.js';
 import type { TaskStore } from '../task-store.interface.js';
 import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome } from '../task.record.js';
 import { McpTaskEntity } from './mcp-task.entity.js';
 import { dialectFor, type StoreDialect } from './store-dialect.js';
 import { changedColumns, toRecord, toRow } from './task-row.mapper.js';
+import { listTasks, taskStats } from './typeorm-task.queries.js';
 
 const LIVE_STATUSES: TaskStatus[] = ['working', 'input_required'];
 /** Ids per statement when renewing leases: well under SQLite's and PostgreSQL's parameter limits. */
@@ -120,6 +122,14 @@ export class TypeOrmTaskStore implements TaskStore {
       }
       return reclaimed;
     });
+  }
+
+  listTasks(query: TaskListQuery, now: number): Promise<TaskListPage> {
+    return this.dialect.read((m) => listTasks(m, query, now));
+  }
+
+  taskStats(query: TaskStatsQuery, now: number): Promise<TaskStats> {
+    return this.dialect.read((m) => taskStats(m, query, now));
   }
 
   private async writeChange(m: EntityManager, task: TaskRecord): Promise<void> {
