@@ -6,6 +6,7 @@ export default {
     // The packages by name, as an app imports them, but from source (no build needed to test).
     '^@mcp-tasks/nestjs$': '<rootDir>/libs/mcp-tasks/src/index.ts',
     '^@mcp-tasks/nestjs/typeorm$': '<rootDir>/libs/mcp-tasks/src/store/typeorm/index.ts',
+    '^@mcp-tasks/nestjs/console$': '<rootDir>/libs/mcp-tasks/src/console/index.ts',
     '^@mcp-tasks/client$': '<rootDir>/libs/mcp-tasks-client/src/index.ts',
     '^@mcp-tasks/client/testing$': '<rootDir>/libs/mcp-tasks-client/src/testing/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
