@@ -14,6 +14,6 @@ export function demoAuth(): McpAuthOptions | undefined {
     authorizationServers: [DEMO_ISSUER],
     issuer: DEMO_ISSUER,
     secretOrKey: DEMO_SECRET,
-    scopesSupported: ['export', 'deploy'],
+    scopesSupported: ['export', 'deploy', 'mcp:admin'],
   };
 }
