@@ -226,6 +226,20 @@ export function queriesContract(h: () => StoreHarness): void {
       ]);
     });
 
+    it('nearest rank holds for counts where p·n is a whole number, and for tiny ones', async () => {
+      const ended = (tool: string, ms: number) =>
+        newTask({ tool, status: 'failed', createdAt: T0 - 10_000 - ms, updatedAt: T0 - 10_000 });
+      const runs = (n: number) => Array.from({ length: n }, (_, i) => (n - i) * 10); // descending on purpose
+      await create(...runs(100).map((ms) => ended('n100', ms)), ...runs(40).map((ms) => ended('n40', ms)));
+      await create(...runs(2).map((ms) => ended('n2', ms)), ...runs(21).map((ms) => ended('n21', ms)));
+      expect((await stats()).durations).toEqual([
+        { tool: 'n100', count: 100, p50: 500, p95: 950 },
+        { tool: 'n2', count: 2, p50: 10, p95: 20 },
+        { tool: 'n21', count: 21, p50: 110, p95: 200 },
+        { tool: 'n40', count: 40, p50: 200, p95: 380 },
+      ]);
+    });
+
     it('instances holding leases on live tasks, with their latest lease expiry', async () => {
       await create(
         newTask({ leaseOwner: 'node-a', leaseExpiresAt: T0 + 100 }),

@@ -1,18 +1,13 @@
 import type { EntityManager } from 'typeorm';
-import type { TaskStatus } from '../../protocol/wire.types.js';
-import type { TaskListPage, TaskListQuery, TaskStats, TaskStatsQuery, TaskSummary } from '../task-queries.js';
-import { bucketCount, emptyStatusCounts, p50Rank, p95Rank } from '../task-stats.math.js';
+import type { TaskListPage, TaskListQuery, TaskSummary } from '../task-queries.js';
 import { McpTaskEntity } from './mcp-task.entity.js';
 
 /**
- * `TypeOrmTaskStore`'s listing and aggregates: read-only, one statement each, run by the store's
- * dialect like its other reads. The same SQL serves SQLite and PostgreSQL (window functions, integer
- * division); `IDX_mcp_tasks_created` and `IDX_mcp_tasks_tool_created` serve the newest-first pages.
+ * `TypeOrmTaskStore`'s listing: one count and one page query, run by the store's dialect like its
+ * other reads; `IDX_mcp_tasks_created` and `IDX_mcp_tasks_tool_created` serve the newest-first pages.
  */
 
 const LISTED = ['id', 'ownerKey', 'tool', 'status', 'statusMessage', 'createdAt', 'updatedAt', 'expiresAt'] as const;
-const LIVE = `status IN ('working', 'input_required')`;
-const UNEXPIRED = '(expires_at IS NULL OR expires_at > :now)';
 
 export async function listTasks(m: EntityManager, q: TaskListQuery, now: number): Promise<TaskListPage> {
   const filtered = () => {
@@ -63,95 +58,4 @@ function toSummary(row: McpTaskEntity): TaskSummary {
   };
   if (row.statusMessage !== null) summary.statusMessage = row.statusMessage;
   return summary;
-}
-
-type Row = Record<string, string | number | null>;
-const num = (v: string | number | null | undefined): number => Number(v ?? 0);
-
-export async function taskStats(m: EntityManager, q: TaskStatsQuery, now: number): Promise<TaskStats> {
-  const postgres = m.connection.options.type === 'postgres';
-  /** Named parameters to the driver's placeholders. */
-  const run = (sql: string, params: Record<string, number>): Promise<Row[]> => {
-    const values: number[] = [];
-    const text = sql.replace(/:(\w+)/g, (_, name: string) => {
-      values.push(params[name]);
-      return postgres ? `$${values.length}` : '?';
-    });
-    return m.query(text, values);
-  };
-  const p = { now, since: q.since, bucket: q.bucketMs, top: q.top };
-  const n = bucketCount(q.since, q.bucketMs, now);
-  const bucketOf = (column: string) => `CAST((${column} - :since) / :bucket AS INTEGER)`;
-  const [toolRows, ownerRows, busyRows, createdRows, endedRows, durationRows, leaseRows] = await Promise.all([
-    run(`SELECT tool, status, COUNT(*) AS n FROM mcp_tasks WHERE ${UNEXPIRED} GROUP BY tool, status`, p),
-    run(
-      `SELECT owner_key, COUNT(*) AS total, SUM(CASE WHEN ${LIVE} THEN 1 ELSE 0 END) AS live FROM mcp_tasks
-       WHERE ${UNEXPIRED} GROUP BY owner_key ORDER BY total DESC, owner_key ASC LIMIT :top`,
-      p,
-    ),
-    run(
-      `SELECT owner_key, COUNT(*) AS live FROM mcp_tasks WHERE ${LIVE} AND ${UNEXPIRED}
-       GROUP BY owner_key ORDER BY live DESC, owner_key ASC LIMIT :top`,
-      p,
-    ),
-    run(
-      `SELECT ${bucketOf('created_at')} AS b, COUNT(*) AS n FROM mcp_tasks
-       WHERE created_at >= :since AND ${UNEXPIRED} GROUP BY b`,
-      p,
-    ),
-    run(
-      `SELECT ${bucketOf('updated_at')} AS b, COUNT(*) AS n FROM mcp_tasks
-       WHERE NOT ${LIVE} AND updated_at >= :since AND ${UNEXPIRED} GROUP BY b`,
-      p,
-    ),
-    // Nearest rank: the row at ⌈p·n⌉ of each tool's sorted run times (integer arithmetic, as in memory).
-    run(
-      `SELECT tool, n, r, d FROM (
-         SELECT tool, updated_at - created_at AS d,
-           ROW_NUMBER() OVER (PARTITION BY tool ORDER BY updated_at - created_at) AS r,
-           COUNT(*) OVER (PARTITION BY tool) AS n
-         FROM mcp_tasks WHERE NOT ${LIVE} AND updated_at >= :since AND ${UNEXPIRED}
-       ) runs WHERE r = (n + 1) / 2 OR r = (95 * n + 99) / 100`,
-      p,
-    ),
-    run(
-      `SELECT lease_owner, COUNT(*) AS tasks, MAX(lease_expires_at) AS until FROM mcp_tasks
-       WHERE ${LIVE} AND ${UNEXPIRED} AND lease_owner IS NOT NULL
-       GROUP BY lease_owner ORDER BY tasks DESC, lease_owner ASC LIMIT :top`,
-      p,
-    ),
-  ]);
-  const byStatus = emptyStatusCounts();
-  const tools = new Map<string, TaskStats['byTool'][number]>();
-  for (const row of toolRows) {
-    const [tool, status, count] = [String(row.tool), row.status as TaskStatus, num(row.n)];
-    byStatus[status] += count;
-    const entry = tools.get(tool) ?? { tool, total: 0, byStatus: {} };
-    entry.total += count;
-    entry.byStatus[status] = count;
-    tools.set(tool, entry);
-  }
-  const series = (rows: Row[]) => {
-    const counts = Array.from({ length: n }, () => 0);
-    for (const row of rows) if (num(row.b) < n) counts[num(row.b)] = num(row.n);
-    return counts;
-  };
-  const durations = new Map<string, TaskStats['durations'][number]>();
-  for (const row of durationRows) {
-    const [tool, count, r, d] = [String(row.tool), num(row.n), num(row.r), num(row.d)];
-    const entry = durations.get(tool) ?? { tool, count, p50: 0, p95: 0 };
-    if (r === p50Rank(count)) entry.p50 = d;
-    if (r === p95Rank(count)) entry.p95 = d;
-    durations.set(tool, entry);
-  }
-  return {
-    byStatus,
-    byTool: [...tools.values()].sort((a, b) => b.total - a.total || (a.tool < b.tool ? -1 : 1)),
-    byOwner: ownerRows.map((r) => ({ owner: String(r.owner_key), total: num(r.total), live: num(r.live) })),
-    busiestOwners: busyRows.map((r) => ({ owner: String(r.owner_key), live: num(r.live) })),
-    live: byStatus.working + byStatus.input_required,
-    timeline: { start: q.since, bucketMs: q.bucketMs, created: series(createdRows), ended: series(endedRows) },
-    durations: [...durations.values()].sort((a, b) => (a.tool < b.tool ? -1 : 1)),
-    leases: leaseRows.map((r) => ({ instance: String(r.lease_owner), tasks: num(r.tasks), until: num(r.until) })),
-  };
 }

@@ -7,7 +7,8 @@ import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome }
 import { McpTaskEntity } from './mcp-task.entity.js';
 import { dialectFor, type StoreDialect } from './store-dialect.js';
 import { changedColumns, toRecord, toRow } from './task-row.mapper.js';
-import { listTasks, taskStats } from './typeorm-task.queries.js';
+import { taskStats } from './typeorm-task-stats.queries.js';
+import { listTasks } from './typeorm-task.queries.js';
 
 const LIVE_STATUSES: TaskStatus[] = ['working', 'input_required'];
 /** Ids per statement when renewing leases: well under SQLite's and PostgreSQL's parameter limits. */
