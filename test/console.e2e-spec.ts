@@ -6,21 +6,17 @@ import {
   type ExecutionContext,
   type INestApplication,
 } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import type { Page } from 'playwright-core';
 import { TaskStore, type TaskRecord, type TaskStatus } from '@mcp-tasks/nestjs';
-import { LoopbackGuard } from '@mcp-tasks/nestjs/console';
-import { BareTaskStore } from './fixtures/bare-store.js';
 import { consoleLogs, createConsoleApp } from './fixtures/console-app.js';
+import { history } from './fixtures/console-history.js';
 import { observed } from './fixtures/fixture-tools.js';
 import { startBrowser, type TestBrowser } from './support/chromium.js';
 import { consoleApi, openConsole, taskRow, textOf } from './support/console-browser.js';
 import { call, getTask, TASKS, waitForTask } from './support/mcp-request.js';
-import { hs256 } from './support/tokens.js';
-import { hsAuth } from './fixtures/auth-app.js';
 import { until } from './support/until.js';
 
 /** A session-style access rule: the `operator` cookie names who is signed in; `guest` may not use the console. */
@@ -38,41 +34,6 @@ class OperatorCookieGuard implements CanActivate {
 const ASK_CAPS = { ...TASKS, elicitation: {} };
 const as = (tenant: string) => ({ caps: TASKS, headers: { 'x-tenant': tenant } });
 const OPERATOR = { cookie: 'operator=ops-1' };
-const MINUTE = 60_000;
-const TOOLS = ['export_report', 'sync_inventory', 'resize_images'];
-const TENANTS = ['alice', 'bob', 'carol', 'dave'];
-
-/** Finished tasks over the last hour, straight into the store: what a server that ran for a while holds. */
-function history(now: number): TaskRecord[] {
-  const statuses: TaskStatus[] = ['completed', 'completed', 'completed', 'failed', 'cancelled'];
-  const tasks: TaskRecord[] = [];
-  // From 6 minutes back: the "under 5 min" filter then matches only the tasks made over MCP.
-  for (let m = 6; m <= 58; m++) {
-    for (let k = 0; k < 1 + ((m * 7) % 3); k++) {
-      const i = tasks.length;
-      const createdAt = now - m * MINUTE - k * 5_000;
-      const status = statuses[i % statuses.length];
-      tasks.push({
-        id: randomBytes(18).toString('base64url'),
-        owner: JSON.stringify([TENANTS[i % TENANTS.length], 'fixture', '', '']),
-        tool: TOOLS[i % TOOLS.length],
-        status,
-        inputRequests: {},
-        inputResponses: {},
-        ...(status === 'completed'
-          ? { result: { content: [{ type: 'text', text: `report #${i} for payroll` }] } }
-          : {}),
-        ...(status === 'failed' ? { error: { code: -32603, message: 'Internal error' } } : {}),
-        requiredScopes: [],
-        createdAt,
-        updatedAt: createdAt + 2_000 + ((i * 7919) % 50_000),
-        expiresAt: createdAt + 3_600_000 * 2,
-      });
-    }
-  }
-  return tasks;
-}
-
 /**
  * A screenshot into .tmp/ (checked to be a real PNG); with MCP_UPDATE_SCREENSHOT=1 also into docs/,
  * where the README shows it.
@@ -299,113 +260,5 @@ describe('operator console in a browser (memory store, an app guard)', () => {
     } finally {
       await page.close();
     }
-  }, 120_000);
-});
-
-describe('operator console with bearer tokens (scope mcp:admin) and showResults', () => {
-  let app: INestApplication;
-  let url: string;
-
-  beforeAll(async () => {
-    ({ app, url } = await createConsoleApp(
-      { auth: hsAuth },
-      { scope: 'mcp:admin', showResults: true, pollInterval: 250 },
-    ));
-  }, 300_000);
-
-  afterAll(async () => app?.close());
-
-  const auth = (claims: Record<string, unknown>) => ({ authorization: `Bearer ${hs256(claims)}` });
-
-  it('no token or a bad one → 401, a token without the scope → 403, each with its challenge and no data', async () => {
-    const id = (
-      await call(
-        app,
-        'wait',
-        { ms: 60_000 },
-        { caps: TASKS, headers: { authorization: auth({ sub: 'u1' }).authorization } },
-      )
-    ).body.result.taskId;
-    const cases = [
-      [{}, 401, /^Bearer resource_metadata="/],
-      [{ authorization: 'Bearer not-a-jwt' }, 401, /error="invalid_token"/],
-      [auth({ sub: 'ops', scope: 'mcp:admin', aud: 'https://elsewhere.example' }), 401, /error="invalid_token"/],
-      [auth({ sub: 'ops', scope: 'files:read' }), 403, /error="insufficient_scope", scope="mcp:admin"/],
-    ] as const;
-    for (const [headers, status, challenge] of cases) {
-      for (const route of ['overview', 'tasks', `tasks/${id}`]) {
-        const res = await consoleApi(url, route, headers);
-        expect([route, res.status]).toEqual([route, status]);
-        expect(res.headers.get('www-authenticate')).toMatch(challenge);
-        expect(res.text).not.toContain(id);
-      }
-    }
-    const ok = await consoleApi(url, 'tasks', auth({ sub: 'ops', scope: 'files:read mcp:admin' }));
-    expect(ok.status).toBe(200);
-    expect(ok.body.tasks.map((t: { id: string }) => t.id)).toEqual([id]);
-  });
-
-  it('the page asks for a token; with the admin scope it shows tasks, results, and cancels as the token subject', async () => {
-    const id = (await call(app, 'wait', { ms: 60_000 }, { caps: TASKS, headers: auth({ sub: 'u2' }) })).body.result
-      .taskId;
-    const done = (await call(app, 'wait', { ms: 5 }, { caps: TASKS, headers: auth({ sub: 'u2' }) })).body.result.taskId;
-    await waitForTask(app, done, undefined, 10_000, { headers: auth({ sub: 'u2' }) });
-    const page = await openConsole(browser.context, url);
-    try {
-      await textOf(page, '#banner', (t) => t.includes('(401)'));
-      await page.fill('#token', hs256({ sub: 'viewer', scope: 'files:read' }));
-      await page.click('#token-form button[type=submit]');
-      await textOf(page, '#banner', (t) => t.includes('(403)'));
-      expect(await page.locator('#task-list tr[data-task-id]').count()).toBe(0);
-      await page.fill('#token', hs256({ sub: 'admin-7', scope: 'mcp:admin' }));
-      await page.click('#token-form button[type=submit]');
-      await (await taskRow(page, done)).click();
-      expect(await textOf(page, '#task-result', (t) => t.includes('waited 5'))).toContain('"text": "waited 5"');
-      await (await taskRow(page, id)).click();
-      await page.click('#cancel-task');
-      await page.click('#confirm-cancel');
-      await textOf(page, '#detail h2 .status', (t) => t === 'cancelled');
-      expect(await page.evaluate("sessionStorage.getItem('mcp-console-token')")).toMatch(/^ey/);
-    } finally {
-      await page.close();
-    }
-    expect(consoleLogs.lines).toContainEqual(
-      expect.stringMatching(new RegExp(`^McpTasksConsole: admin-7 cancelled task ${id} \\(wait, owner u2`)),
-    );
-    await until('the tool saw its signal fire', () => observed.aborted.has(id), 10_000);
-  }, 120_000);
-});
-
-describe('operator console on a custom store without the optional queries', () => {
-  let app: INestApplication;
-  let url: string;
-  beforeAll(async () => {
-    ({ app, url } = await createConsoleApp(
-      { store: new BareTaskStore() },
-      { guard: LoopbackGuard, pollInterval: 250 },
-    ));
-  });
-  afterAll(async () => app?.close());
-
-  it('the page says what the store lacks, and still opens and cancels a task by id', async () => {
-    const id = (await call(app, 'wait', { ms: 60_000 }, { caps: TASKS })).body.result.taskId;
-    const page = await openConsole(browser.context, url);
-    try {
-      expect(await textOf(page, '#banner', (t) => t.includes('BareTaskStore'))).toMatch(
-        /This task store \(BareTaskStore\) does not implement listTasks and taskStats, which the console needs/,
-      );
-      await page.fill('#open-id', id);
-      await page.click('#open-form button[type=submit]');
-      await textOf(page, '#task-id', (t) => t === id);
-      await page.click('#cancel-task');
-      await page.click('#confirm-cancel');
-      await textOf(page, '#detail h2 .status', (t) => t === 'cancelled');
-      expect(await textOf(page, '#action-message', (t) => t !== '')).toBe(
-        'Cancel requested: the task is now cancelled.',
-      );
-    } finally {
-      await page.close();
-    }
-    await until('the tool saw its signal fire', () => observed.aborted.has(id), 10_000);
   }, 120_000);
 });
