@@ -1,4 +1,4 @@
-import { isTerminal, type InputRequest } from '../protocol/wire.types.js';
+import { isTerminal, type InputRequest, type TaskStatus } from '../protocol/wire.types.js';
 import type { TaskSummary } from '../store/task-queries.js';
 import type { TaskRecord } from '../store/task.record.js';
 
@@ -39,10 +39,12 @@ export const summaryView = (t: TaskSummary) => ({ ...t, owner: describeOwner(t.o
 export function detailView(task: TaskRecord, showResults: boolean, here: string, now: number) {
   const ended = isTerminal(task.status);
   // The store keeps a task's creation, its last change and its current state; no step-by-step log.
-  const history = [{ at: task.createdAt, event: 'created', status: 'working' as const }];
-  if (ended) history.push({ at: task.updatedAt, event: 'ended', status: task.status as never });
+  const history: { at: number; event: string; status: TaskStatus }[] = [
+    { at: task.createdAt, event: 'created', status: 'working' },
+  ];
+  if (ended) history.push({ at: task.updatedAt, event: 'ended', status: task.status });
   else if (task.updatedAt > task.createdAt)
-    history.push({ at: task.updatedAt, event: 'last change', status: task.status as never });
+    history.push({ at: task.updatedAt, event: 'last change', status: task.status });
   const hasOutcome = task.result !== undefined || task.error !== undefined;
   return {
     id: task.id,
