@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { chromium, type BrowserContext } from 'playwright-core';
 
@@ -37,22 +38,49 @@ export async function ensureChromium(): Promise<string> {
   if (existsSync(BROWSER)) return BROWSER;
   if (process.getuid?.() !== 0)
     throw new Error(`${BROWSER} is missing and installing it needs root: run "apt-get install -y chromium"`);
-  // Suites run side by side: wait for another one's apt-get instead of failing on its lock.
+  // Suites run side by side: one installs, the others wait for it, then find the browser there.
+  return installOnce(async () => {
+    if (!existsSync(BROWSER)) await install();
+    if (!existsSync(BROWSER)) throw new Error(`apt-get installed chromium, but ${BROWSER} is not there`);
+    return BROWSER;
+  });
+}
+
+/** Runs `work` while holding a machine-wide lock (a directory; one left by a crashed run goes stale after 15 min). */
+async function installOnce<T>(work: () => Promise<T>): Promise<T> {
+  const lock = join(tmpdir(), 'mcp-tasks-chromium-install.lock');
+  for (const deadline = Date.now() + 9 * 60_000; ;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 15 * 60_000) rmSync(lock, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`waited 9 min for another suite's chromium install (${lock})`);
+      await sleep(500);
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+async function install(): Promise<void> {
   const apt = (...args: string[]) =>
     run('apt-get', ['-o', 'DPkg::Lock::Timeout=600', ...args], {
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-      timeout: 900_000,
+      timeout: 540_000,
       maxBuffer: 64 << 20,
     });
   try {
-    await apt('install', '-y', '--no-install-recommends', 'chromium');
+    await apt('install', '-y', 'chromium');
   } catch {
     // A fresh machine's package lists may be missing or stale.
     await apt('update');
-    await apt('install', '-y', '--no-install-recommends', 'chromium');
+    await apt('install', '-y', 'chromium');
   }
-  if (!existsSync(BROWSER)) throw new Error(`apt-get installed chromium, but ${BROWSER} is not there`);
-  return BROWSER;
 }
 
 /** Starts headless Chromium (installed first if needed) through playwright-core, on a new user-data-dir. */

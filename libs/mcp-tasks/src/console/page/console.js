@@ -17,6 +17,11 @@ const state = {
   generation: 0,
   /** The outcome of the last action, shown on its task's page until another task is opened. */
   message: { id: '', text: '' },
+  /** The task whose cancel is being confirmed: kept here, so a refresh does not take the question away. */
+  confirming: '',
+  /** The open task's last answer, and a counter so that only the newest answer is drawn. */
+  detail: null,
+  detailSeq: 0,
 };
 
 function banner(message) {
@@ -49,24 +54,44 @@ async function refresh() {
     fillToolFilter(overview.value.stats.byTool.map((t) => t.tool));
   }
   if (list.status === 'fulfilled') renderList(list.value, state, openTask);
-  if (state.openId && !denied && !$('confirm-cancel')) await loadTask(state.openId);
+  if (state.openId && !denied) await loadTask(state.openId);
   if (generation !== state.generation) return;
   state.timer = setTimeout(() => void refresh(), state.pollInterval);
 }
 
 async function loadTask(id) {
+  const seq = ++state.detailSeq;
   try {
-    const message = state.message.id === id ? state.message.text : '';
-    renderTask(await api.task(id), () => void cancelTask(id), message);
-    $('detail').hidden = false;
+    const detail = await api.task(id);
+    // Only the newest answer for the open task is drawn (an older poll may land after it).
+    if (seq !== state.detailSeq || id !== state.openId) return;
+    state.detail = detail;
+    showTask();
   } catch (err) {
+    if (seq !== state.detailSeq || id !== state.openId) return;
     $('detail').hidden = false;
     $('detail-body').replaceChildren(h('p', { role: 'alert' }, `Task ${id}: ${err.message}`));
   }
 }
 
+/** Draws the open task from the last answer; the cancel question lives in `state`, so redraws keep it. */
+function showTask() {
+  const id = state.detail.task.id;
+  renderTask(state.detail, {
+    message: state.message.id === id ? state.message.text : '',
+    confirming: state.confirming === id,
+    ask: (yes) => {
+      state.confirming = yes ? id : '';
+      showTask();
+    },
+    cancel: () => void cancelTask(id),
+  });
+  $('detail').hidden = false;
+}
+
 async function openTask(id) {
   state.openId = id;
+  state.confirming = '';
   for (const row of document.querySelectorAll('#task-list tr[data-task-id]'))
     row.classList.toggle('selected', row.dataset.taskId === id);
   await loadTask(id);
@@ -74,17 +99,20 @@ async function openTask(id) {
 
 function closeTask() {
   state.openId = '';
+  state.confirming = '';
   $('detail').hidden = true;
 }
 
 async function cancelTask(id) {
+  state.confirming = '';
+  state.message = { id, text: 'Cancelling…' };
+  showTask();
   try {
     const { status } = await api.cancel(id);
     state.message = { id, text: `Cancel requested: the task is now ${status}.` };
   } catch (err) {
     state.message = { id, text: `Not cancelled: ${err.message}` };
   }
-  $('detail-body').querySelector('.actions')?.replaceChildren();
   await refresh();
 }
 

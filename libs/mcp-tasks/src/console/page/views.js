@@ -116,7 +116,8 @@ export function renderList(page, state, open) {
   $('newer').disabled = state.cursors.length === 0;
 }
 
-export function renderTask(detail, onCancel, message) {
+/** The task page; `ui` holds the action message, whether a cancel is being confirmed, and the handlers. */
+export function renderTask(detail, ui) {
   const { task: t, now } = detail;
   const dl = (pairs) =>
     h(
@@ -179,24 +180,27 @@ export function renderTask(detail, onCancel, message) {
     t.input.answeredKeys.length ? h('p', {}, `Answered: ${t.input.answeredKeys.join(', ')}`) : undefined,
     h('h3', {}, 'Result'),
     outcome,
-    terminal ? undefined : cancelButton(onCancel),
-    h('p', { id: 'action-message', role: 'status' }, message),
+    terminal ? undefined : cancelBox(ui),
+    h('p', { id: 'action-message', role: 'status' }, ui.message),
   ];
   $('detail-body').replaceChildren(...parts.flat().filter(Boolean));
 }
 
-function cancelButton(onCancel) {
-  const box = h('div', { class: 'actions' });
-  const ask = () =>
-    box.replaceChildren(
-      h('span', {}, 'Cancel this task?'),
-      h('button', { type: 'button', class: 'danger', id: 'confirm-cancel', onclick: onCancel }, 'Yes, cancel it'),
-      h('button', { type: 'button', onclick: reset }, 'Keep it running'),
+function cancelBox(ui) {
+  if (!ui.confirming)
+    return h(
+      'div',
+      { class: 'actions' },
+      button('cancel-task', 'danger', 'Cancel task', () => ui.ask(true)),
     );
-  const reset = () =>
-    box.replaceChildren(
-      h('button', { type: 'button', class: 'danger', id: 'cancel-task', onclick: ask }, 'Cancel task'),
-    );
-  reset();
-  return box;
+  return h(
+    'div',
+    { class: 'actions' },
+    h('span', {}, 'Cancel this task?'),
+    button('confirm-cancel', 'danger', 'Yes, cancel it', ui.cancel),
+    button('keep-task', '', 'Keep it running', () => ui.ask(false)),
+  );
 }
+
+const button = (id, cls, label, onclick) =>
+  h('button', { type: 'button', id, class: cls || undefined, onclick }, label);
