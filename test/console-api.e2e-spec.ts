@@ -179,6 +179,7 @@ describe('console: routes and bad input', () => {
       expect([file, res.status, res.headers.get('content-type')]).toEqual([file, 200, type]);
       expect(await res.text()).not.toMatch(/https?:\/\/(?!www\.w3\.org\/2000\/svg)/);
     }
+    expect((await consoleApi(url, 'overview')).headers.get('cache-control')).toBe('no-store');
     for (const file of ['index.html', 'nope.js', '..%2Fconsole.service.ts'])
       expect((await fetch(`${url}/mcp-console/assets/${file}`)).status).toBe(404);
   });

@@ -2,6 +2,7 @@ import {
   Controller,
   ForbiddenException,
   Get,
+  Header,
   Headers,
   HttpCode,
   Inject,
@@ -16,7 +17,7 @@ import { Actor } from './console-actor.js';
 import { MCP_CONSOLE_OPTIONS, type ResolvedConsoleOptions } from './console-options.js';
 import { ConsoleService } from './console.service.js';
 
-/** The console's data at `<path>/api`, every route behind the access rule. */
+/** The console's data at `<path>/api`, every route behind the access rule; never cached on the way. */
 @Controller()
 @UseGuards(ConsoleAccessGuard)
 export class ConsoleApiController {
@@ -28,16 +29,19 @@ export class ConsoleApiController {
   }
 
   @Get('overview')
+  @Header('cache-control', 'no-store')
   overview() {
     return this.console.overview();
   }
 
   @Get('tasks')
+  @Header('cache-control', 'no-store')
   list(@Query() query: Record<string, unknown>) {
     return this.console.list(query);
   }
 
   @Get('tasks/:id')
+  @Header('cache-control', 'no-store')
   detail(@Param('id') id: string) {
     return this.console.detail(id);
   }
@@ -48,6 +52,7 @@ export class ConsoleApiController {
    */
   @Post('tasks/:id/cancel')
   @HttpCode(200)
+  @Header('cache-control', 'no-store')
   cancel(@Param('id') id: string, @Headers('x-mcp-console') marker: string | undefined, @Actor() actor: string) {
     if (marker !== '1') throw new ForbiddenException('Console actions need the header x-mcp-console: 1');
     return this.console.cancel(id, actor);
