@@ -144,7 +144,7 @@ describe('console: which server, async options, a guard with dependencies', () =
       }));
     expect((await get('bo')).status).toBe(403);
     const ok = await get('ana');
-    expect([ok.status, ok.body.pollInterval]).toEqual([200, 700]);
+    expect([ok.status, ok.body.pollInterval, ok.body.activityInterval]).toEqual([200, 700, 10_000]);
     expect((await fetch(`${url}/ops/1/`)).headers.get('content-type')).toBe('text/html; charset=utf-8');
   });
 });
@@ -213,6 +213,10 @@ describe('console: routes and bad input', () => {
     const listed = [...first.tasks, ...second.tasks].map((t: { id: string }) => t.id);
     expect(new Set(listed)).toEqual(new Set([running, ...more]));
     expect(listed).toHaveLength(5);
+    const activity = (await consoleApi(url, 'activity')).body;
+    expect(activity.timeline.created).toHaveLength(60);
+    expect(activity.timeline.created.reduce((a: number, b: number) => a + b, 0)).toBe(5);
+    expect(activity.durations).toEqual([{ tool: 'wait', count: 4, p50: expect.any(Number), p95: expect.any(Number) }]);
     expect((await consoleApi(url, 'tasks?status=working')).body.tasks.map((t: { id: string }) => t.id)).toEqual([
       running,
     ]);
@@ -244,13 +248,13 @@ describe('console on a custom store without the optional queries', () => {
   });
   afterAll(async () => app?.close());
 
-  it('overview and list answer 501 saying what is missing; a task can still be opened and cancelled', async () => {
+  it('overview, activity and list answer 501 saying what is missing; a task can still be opened and cancelled', async () => {
     const id = (await call(app, 'wait', { ms: 60_000 }, { caps: TASKS })).body.result.taskId;
-    for (const route of ['overview', 'tasks']) {
+    for (const route of ['overview', 'activity', 'tasks']) {
       const res = await consoleApi(url, route);
       expect(res.status).toBe(501);
       expect(res.body.message).toMatch(
-        /^This task store \(BareTaskStore\) does not implement listTasks and taskStats, which the console needs/,
+        /^This task store \(BareTaskStore\) does not implement listTasks, taskCounts, taskActivity, which the console needs/,
       );
     }
     expect((await consoleApi(url, `tasks/${id}`)).body.task).toMatchObject({ id, status: 'working' });

@@ -48,7 +48,7 @@ describe('operator console with bearer tokens (scope mcp:admin) and showResults'
       [auth({ sub: 'ops', scope: 'files:read' }), 403, /error="insufficient_scope", scope="mcp:admin"/],
     ] as const;
     for (const [headers, status, challenge] of cases) {
-      for (const route of ['overview', 'tasks', `tasks/${id}`]) {
+      for (const route of ['overview', 'activity', 'tasks', `tasks/${id}`]) {
         const res = await consoleApi(url, route, headers);
         expect([route, res.status]).toEqual([route, status]);
         expect(res.headers.get('www-authenticate')).toMatch(challenge);
@@ -107,7 +107,7 @@ describe('operator console on a custom store without the optional queries', () =
     const page = await openConsole(browser.context, url);
     try {
       expect(await textOf(page, '#banner', (t) => t.includes('BareTaskStore'))).toMatch(
-        /This task store \(BareTaskStore\) does not implement listTasks and taskStats, which the console needs/,
+        /This task store \(BareTaskStore\) does not implement listTasks, taskCounts, taskActivity, which the console needs/,
       );
       await page.fill('#open-id', id);
       await page.click('#open-form button[type=submit]');

@@ -86,7 +86,7 @@ describe('operator console in a browser (memory store, an app guard)', () => {
       [{}, 401],
       [{ cookie: 'operator=guest' }, 403],
     ] as const) {
-      for (const route of ['overview', 'tasks', `tasks/${ids.running}`]) {
+      for (const route of ['overview', 'activity', 'tasks', `tasks/${ids.running}`]) {
         const res = await consoleApi(url, route, headers);
         expect([route, res.status]).toEqual([route, status]);
         expect(Object.keys(res.body)).toEqual(expect.arrayContaining(['statusCode', 'message']));
@@ -114,7 +114,7 @@ describe('operator console in a browser (memory store, an app guard)', () => {
     try {
       const row = await taskRow(page, ids.running);
       expect(await row.textContent()).toMatch(/wait.*working.*alice/);
-      const { body: overview } = await consoleApi(url, 'overview', OPERATOR);
+      const { body: activity } = await consoleApi(url, 'activity', OPERATOR);
       const count = async (key: string) =>
         Number(await textOf(page, `[data-count="${key}"] .n`, (t) => t !== '' && t !== '…'));
       // 4 waits running; carol's ask waits for input; bob's short wait and the history ended.
@@ -127,7 +127,7 @@ describe('operator console in a browser (memory store, an app guard)', () => {
       expect(await count('live')).toBe(5);
 
       // The chart draws one bar per non-empty minute and series, and says what it shows.
-      const { created, ended: ends } = overview.stats.timeline as { created: number[]; ended: number[] };
+      const { created, ended: ends } = activity.timeline as { created: number[]; ended: number[] };
       const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
       expect(sum(created)).toBe(seeded.length + 6);
       const label = await page.locator('#chart svg').getAttribute('aria-label');

@@ -16,7 +16,7 @@ export const method = (p: Plan): string => `
   at ${p.scaleSmall.toLocaleString('en')} live tasks, then at ${p.scaleLarge.memory.toLocaleString('en')} (memory) / ${p.scaleLarge.database.toLocaleString('en')} (SQLite, PostgreSQL).
 - Operator console: the demo on PostgreSQL with ${p.scaleLarge.database.toLocaleString('en')} tasks inserted straight into its database (one \`INSERT … SELECT\`, then \`ANALYZE\`):
   created over the last hour, 2 000 owners, 8 tools, 80 % completed / 8 % failed / 6 % cancelled / 5 % working / 1 % waiting for input. One client GETs
-  each \`/mcp-console/api\` route in turn (as the page polls): the overview, the list (newest first, page 2, by status, tool and status, one owner, an age range), a task.
+  each \`/mcp-console/api\` route in turn (as the page polls): the overview, the activity (chart and run times), the list (newest first, page 2, by status, tool and status, one owner, an age range), a task.
 - Memory per idle task: a fresh memory-store process (\`--expose-gc\`), full GC, ${p.idleTasks.toLocaleString('en')} idle tasks seeded, full GC; growth of heapUsed and RSS per task.
   Then ${p.doneTasks.toLocaleString('en')} tasks made by tools/call (\`slow_compute {seconds: 0}\`), which end at once and stay readable until their ttl: heap growth per task.
 - CPU per request: fresh processes; the server's own \`process.cpuUsage()\` (read through \`bench_stats\`) before and after ${p.cpuRequests.toLocaleString('en')} requests (8 in flight, after a warm-up).

@@ -33,6 +33,8 @@ export const METRICS = {
   cpuGet: m('CPU per tasks/get (fixed count)', 'µs', 'lower'),
   consoleOverviewP50: m('console GET /api/overview p50, 1 client, 100k tasks', 'ms', 'lower'),
   consoleOverviewP95: m('console GET /api/overview p95, 1 client, 100k tasks', 'ms', 'lower'),
+  consoleActivityP50: m('console GET /api/activity p50, 1 client, 100k tasks', 'ms', 'lower'),
+  consoleActivityP95: m('console GET /api/activity p95, 1 client, 100k tasks', 'ms', 'lower'),
   consoleListP50: m('console GET /api/tasks p50 (slowest filter), 1 client, 100k tasks', 'ms', 'lower'),
   consoleListP95: m('console GET /api/tasks p95 (slowest filter), 1 client, 100k tasks', 'ms', 'lower'),
   consoleTaskP95: m('console GET /api/tasks/:id p95, 1 client, 100k tasks', 'ms', 'lower'),

@@ -34,6 +34,7 @@ export async function measureConsole(ctx: Ctx, s: Started, databaseUrl: string, 
     if (first.total !== count) throw new Error(`the console lists ${first.total} tasks, ${count} were seeded`);
     const routes: Route[] = [
       { name: 'overview', path: 'overview', list: false },
+      { name: 'activity', path: 'activity', list: false },
       { name: 'newest first', path: 'tasks', list: true },
       { name: 'page 2', path: `tasks?cursor=${first.next}`, list: true },
       { name: 'status=working', path: 'tasks?status=working', list: true },
@@ -57,6 +58,9 @@ export async function measureConsole(ctx: Ctx, s: Started, databaseUrl: string, 
     const note = `${count.toLocaleString('en')} tasks, ${rounds} requests per route${count === 100_000 ? '' : ' (quick run)'}`;
     ctx.results.set('consoleOverviewP50', who, overview.p50, note);
     ctx.results.set('consoleOverviewP95', who, overview.p95, note);
+    const activity = figures.get('activity')!;
+    ctx.results.set('consoleActivityP50', who, activity.p50, note);
+    ctx.results.set('consoleActivityP95', who, activity.p95, note);
     ctx.results.set('consoleListP50', who, Math.max(...lists.map((l) => l.p50)), `slowest: ${slowest.name}`);
     ctx.results.set('consoleListP95', who, slowest.p95, `slowest: ${slowest.name}`);
     ctx.results.set('consoleTaskP95', who, figures.get('a task')!.p95);

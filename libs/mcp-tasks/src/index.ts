@@ -16,8 +16,10 @@ export type {
   TaskListQuery,
   TaskListPage,
   TaskSummary,
-  TaskStatsQuery,
-  TaskStats,
+  TaskCountsQuery,
+  TaskCounts,
+  TaskActivityQuery,
+  TaskActivity,
 } from './store/task-queries.js';
 export { applyTaskChange, isLive } from './store/apply-task-change.js';
 export { MemoryTaskStore } from './store/memory-task.store.js';

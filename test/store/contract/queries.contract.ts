@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import type { TaskListPage, TaskListQuery, TaskRecord, TaskStats, TaskStatsQuery } from '@mcp-tasks/nestjs';
+import type {
+  TaskActivity,
+  TaskActivityQuery,
+  TaskCounts,
+  TaskListPage,
+  TaskListQuery,
+  TaskRecord,
+} from '@mcp-tasks/nestjs';
 import type { StoreHarness } from '../store-harness.js';
 import { NO_LIMITS, T0, TTL, elicit, newTask } from '../task-fixtures.js';
 
@@ -7,7 +14,7 @@ import { NO_LIMITS, T0, TTL, elicit, newTask } from '../task-fixtures.js';
 const key = (subject: string, client = 'cli') => JSON.stringify([subject, 'srv', client, 'https://r.example']);
 const MINUTE = 60_000;
 
-/** The optional listing and aggregates (`listTasks`, `taskStats`) the operator console reads. */
+/** The optional listing and aggregates (`listTasks`, `taskCounts`, `taskActivity`) the operator console reads. */
 export function queriesContract(h: () => StoreHarness): void {
   const create = async (...tasks: TaskRecord[]) => {
     for (const task of tasks) expect(await h().store.create(task, NO_LIMITS)).toBe('created');
@@ -15,8 +22,9 @@ export function queriesContract(h: () => StoreHarness): void {
   const list = (q: Partial<TaskListQuery>, now = T0): Promise<TaskListPage> =>
     h().store.listTasks!({ limit: 100, ...q }, now);
   const ids = async (q: Partial<TaskListQuery>, now = T0) => (await list(q, now)).tasks.map((t) => t.id);
-  const stats = (q: Partial<TaskStatsQuery> = {}, now = T0): Promise<TaskStats> =>
-    h().store.taskStats!({ since: T0 - 60 * MINUTE, bucketMs: MINUTE, top: 10, ...q }, now);
+  const counts = (top = 10, now = T0): Promise<TaskCounts> => h().store.taskCounts!({ top }, now);
+  const activity = (q: Partial<TaskActivityQuery> = {}, now = T0): Promise<TaskActivity> =>
+    h().store.taskActivity!({ since: T0 - 60 * MINUTE, bucketMs: MINUTE, ...q }, now);
 
   describe('listTasks', () => {
     it('lists unexpired tasks newest first, as summaries without answers, result or error', async () => {
@@ -133,7 +141,7 @@ export function queriesContract(h: () => StoreHarness): void {
     });
   });
 
-  describe('taskStats', () => {
+  describe('taskCounts and taskActivity', () => {
     it('counts unexpired tasks by status, tool and owner; live is what maxTasks counts', async () => {
       await create(
         newTask({ owner: key('alice'), tool: 'export' }),
@@ -144,7 +152,7 @@ export function queriesContract(h: () => StoreHarness): void {
         newTask({ owner: key('carol'), tool: 'deploy' }),
         newTask({ owner: key('zed'), tool: 'export', expiresAt: T0 }), // expired: not counted anywhere
       );
-      const s = await stats();
+      const s = await counts();
       expect(s.byStatus).toEqual({ working: 2, input_required: 1, completed: 1, failed: 1, cancelled: 1 });
       expect(s.live).toBe(3);
       expect(s.byTool).toEqual([
@@ -163,10 +171,11 @@ export function queriesContract(h: () => StoreHarness): void {
     });
 
     it('an empty store has zero counts and an all-zero timeline', async () => {
-      const s = await stats({}, T0);
+      const s = await counts();
+      const a = await activity();
       expect(s.byStatus).toEqual({ working: 0, input_required: 0, completed: 0, failed: 0, cancelled: 0 });
-      expect([s.live, s.byTool, s.byOwner, s.busiestOwners, s.durations, s.leases]).toEqual([0, [], [], [], [], []]);
-      expect(s.timeline).toEqual({
+      expect([s.live, s.byTool, s.byOwner, s.busiestOwners, a.durations, s.leases]).toEqual([0, [], [], [], [], []]);
+      expect(a.timeline).toEqual({
         start: T0 - 60 * MINUTE,
         bucketMs: MINUTE,
         created: Array.from({ length: 61 }, () => 0),
@@ -178,7 +187,7 @@ export function queriesContract(h: () => StoreHarness): void {
       const owners = ['dave', 'bob', 'carol', 'alice'];
       for (const [i, o] of owners.entries())
         await create(...Array.from({ length: i < 2 ? 2 : 1 }, () => newTask({ owner: key(o) })));
-      const s = await stats({ top: 3 });
+      const s = await counts(3);
       expect(s.byOwner.map((o) => [JSON.parse(o.owner)[0], o.total])).toEqual([
         ['bob', 2],
         ['dave', 2],
@@ -198,7 +207,7 @@ export function queriesContract(h: () => StoreHarness): void {
         newTask({ createdAt: now - 1, updatedAt: now - 1, status: 'completed' }),
         newTask({ createdAt: since - 5 * MINUTE, updatedAt: since - 1, status: 'completed' }), // ended before it
       );
-      const s = await stats({ since }, now);
+      const s = await activity({ since }, now);
       expect(s.timeline.start).toBe(since);
       expect(s.timeline.created).toEqual([2, 0, 1, 0, 0, 0, 0, 0, 0, 1]);
       expect(s.timeline.ended).toEqual([0, 0, 0, 2, 0, 1, 0, 0, 0, 1]);
@@ -218,7 +227,7 @@ export function queriesContract(h: () => StoreHarness): void {
         // expired
         newTask({ tool: 'export', status: 'failed', createdAt: T0 - 7_000, updatedAt: T0 - 2_000, expiresAt: T0 }),
       );
-      const s = await stats({ since });
+      const s = await activity({ since });
       expect(s.durations).toEqual([
         { tool: 'count', count: 3, p50: 20, p95: 30 },
         { tool: 'deploy', count: 1, p50: 4_200, p95: 4_200 },
@@ -232,7 +241,7 @@ export function queriesContract(h: () => StoreHarness): void {
       const runs = (n: number) => Array.from({ length: n }, (_, i) => (n - i) * 10); // descending on purpose
       await create(...runs(100).map((ms) => ended('n100', ms)), ...runs(40).map((ms) => ended('n40', ms)));
       await create(...runs(2).map((ms) => ended('n2', ms)), ...runs(21).map((ms) => ended('n21', ms)));
-      expect((await stats()).durations).toEqual([
+      expect((await activity()).durations).toEqual([
         { tool: 'n100', count: 100, p50: 500, p95: 950 },
         { tool: 'n2', count: 2, p50: 10, p95: 20 },
         { tool: 'n21', count: 21, p50: 110, p95: 200 },
@@ -249,7 +258,7 @@ export function queriesContract(h: () => StoreHarness): void {
         newTask({ leaseOwner: 'node-d', leaseExpiresAt: T0 + 900, expiresAt: T0 }), // expired
         newTask(), // never leased
       );
-      expect((await stats()).leases).toEqual([
+      expect((await counts()).leases).toEqual([
         { instance: 'node-a', tasks: 2, until: T0 + 300 },
         { instance: 'node-b', tasks: 1, until: T0 - 50 },
       ]);

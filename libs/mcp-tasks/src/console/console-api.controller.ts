@@ -34,6 +34,12 @@ export class ConsoleApiController {
     return this.console.overview();
   }
 
+  @Get('activity')
+  @Header('cache-control', 'no-store')
+  activity() {
+    return this.console.activity();
+  }
+
   @Get('tasks')
   @Header('cache-control', 'no-store')
   list(@Query() query: Record<string, unknown>) {

@@ -19,6 +19,8 @@ const MINUTE = 60_000;
 const WINDOW_MINUTES = 60;
 /** Rows in each ranking (owners, lease holders). */
 const TOP = 10;
+/** Per-minute data changes slowly: the page re-reads it this often (or every pollInterval, if longer). */
+const ACTIVITY_INTERVAL = 10_000;
 
 /** What the console's data routes answer: reads of the shared store, and cancels through the task runner. */
 @Injectable()
@@ -33,21 +35,28 @@ export class ConsoleService {
   async overview() {
     const { options, runner } = this.target.registration;
     const now = Date.now();
-    const since = Math.floor(now / MINUTE) * MINUTE - (WINDOW_MINUTES - 1) * MINUTE;
-    const stats = await this.queries().taskStats({ since, bucketMs: MINUTE, top: TOP }, now);
+    const counts = await this.queries().taskCounts({ top: TOP }, now);
     return {
       server: { name: options.server.name, version: options.server.version },
       instance: runner.instanceId,
       now,
       pollInterval: this.options.pollInterval,
+      activityInterval: Math.max(this.options.pollInterval, ACTIVITY_INTERVAL),
       showResults: this.options.showResults,
       limits: { maxPerPrincipal: nullIfInfinite(options.maxPerPrincipal), maxTasks: nullIfInfinite(options.maxTasks) },
       stats: {
-        ...stats,
-        byOwner: stats.byOwner.map((o) => ({ ...o, owner: describeOwner(o.owner) })),
-        busiestOwners: stats.busiestOwners.map((o) => ({ ...o, owner: describeOwner(o.owner) })),
+        ...counts,
+        byOwner: counts.byOwner.map((o) => ({ ...o, owner: describeOwner(o.owner) })),
+        busiestOwners: counts.busiestOwners.map((o) => ({ ...o, owner: describeOwner(o.owner) })),
       },
     };
+  }
+
+  /** The last hour, minute by minute: created and ended, and run times per tool. */
+  async activity() {
+    const now = Date.now();
+    const since = Math.floor(now / MINUTE) * MINUTE - (WINDOW_MINUTES - 1) * MINUTE;
+    return { now, ...(await this.queries().taskActivity({ since, bucketMs: MINUTE }, now)) };
   }
 
   async list(raw: Record<string, unknown>) {
@@ -90,17 +99,20 @@ export class ConsoleService {
   }
 
   /** The store's optional listing and aggregates, or a 501 that says which are missing. */
-  private queries(): Required<Pick<TaskStore, 'listTasks' | 'taskStats'>> {
+  private queries(): Required<Pick<TaskStore, Query>> {
     const { store } = this.target.registration;
-    const missing = (['listTasks', 'taskStats'] as const).filter((m) => typeof store[m] !== 'function');
+    const missing = QUERIES.filter((m) => typeof store[m] !== 'function');
     if (missing.length > 0)
       throw new NotImplementedException(
-        `This task store (${store.constructor.name}) does not implement ${missing.join(' and ')}, which the console ` +
+        `This task store (${store.constructor.name}) does not implement ${missing.join(', ')}, which the console ` +
           'needs to list and count tasks. MemoryTaskStore and TypeOrmTaskStore have them; add them to a custom ' +
           'store (see TaskStore). Single tasks can still be opened and cancelled by id.',
       );
     return store as Required<TaskStore>;
   }
 }
+
+const QUERIES = ['listTasks', 'taskCounts', 'taskActivity'] as const;
+type Query = (typeof QUERIES)[number];
 
 const nullIfInfinite = (n: number): number | null => (Number.isFinite(n) ? n : null);

@@ -1,5 +1,13 @@
 import { isTerminal } from '../protocol/wire.types.js';
-import type { TaskListPage, TaskListQuery, TaskStats, TaskStatsQuery, TaskSummary } from './task-queries.js';
+import type {
+  TaskActivity,
+  TaskActivityQuery,
+  TaskCounts,
+  TaskCountsQuery,
+  TaskListPage,
+  TaskListQuery,
+  TaskSummary,
+} from './task-queries.js';
 import type { TaskRecord } from './task.record.js';
 import { bucketCount, byCountThenName, emptyStatusCounts, p50Rank, p95Rank } from './task-stats.math.js';
 
@@ -57,16 +65,15 @@ export function listTasksIn(tasks: Iterable<TaskRecord>, q: TaskListQuery, now: 
   };
 }
 
-export function statsOf(tasks: Iterable<TaskRecord>, q: TaskStatsQuery, now: number): TaskStats {
+/** Most first, then by name. */
+const rank = <T>(xs: Iterable<T>, count: (x: T) => number, name: (x: T) => string): T[] =>
+  [...xs].sort(byCountThenName(count, name));
+
+export function countsOf(tasks: Iterable<TaskRecord>, q: TaskCountsQuery, now: number): TaskCounts {
   const byStatus = emptyStatusCounts();
-  const tools = new Map<string, TaskStats['byTool'][number]>();
+  const tools = new Map<string, TaskCounts['byTool'][number]>();
   const owners = new Map<string, { owner: string; total: number; live: number }>();
   const leases = new Map<string, { instance: string; tasks: number; until: number }>();
-  const runs = new Map<string, number[]>();
-  const n = bucketCount(q.since, q.bucketMs, now);
-  const created = Array.from({ length: n }, () => 0);
-  const ended = Array.from({ length: n }, () => 0);
-  const bucket = (t: number) => (t >= q.since ? Math.floor((t - q.since) / q.bucketMs) : -1);
   for (const t of tasks) {
     if (!unexpired(t, now)) continue;
     const live = !isTerminal(t.status);
@@ -79,27 +86,21 @@ export function statsOf(tasks: Iterable<TaskRecord>, q: TaskStatsQuery, now: num
     owner.total++;
     if (live) owner.live++;
     owners.set(t.owner, owner);
-    const c = bucket(t.createdAt);
-    if (c >= 0 && c < n) created[c]++;
     if (live && t.leaseOwner) {
       const lease = leases.get(t.leaseOwner) ?? { instance: t.leaseOwner, tasks: 0, until: 0 };
       lease.tasks++;
       lease.until = Math.max(lease.until, t.leaseExpiresAt ?? 0);
       leases.set(t.leaseOwner, lease);
     }
-    if (live) continue;
-    const e = bucket(t.updatedAt);
-    if (e >= 0 && e < n) ended[e]++;
-    if (t.updatedAt < q.since) continue;
-    const durations = runs.get(t.tool) ?? [];
-    durations.push(t.updatedAt - t.createdAt);
-    runs.set(t.tool, durations);
   }
-  const rank = <T>(xs: Iterable<T>, count: (x: T) => number, name: (x: T) => string) =>
-    [...xs].sort(byCountThenName(count, name));
-  const ownerList = rank(
+  const byOwner = rank(
     owners.values(),
     (o) => o.total,
+    (o) => o.owner,
+  );
+  const busiest = rank(
+    byOwner.filter((o) => o.live > 0),
+    (o) => o.live,
     (o) => o.owner,
   );
   return {
@@ -109,15 +110,36 @@ export function statsOf(tasks: Iterable<TaskRecord>, q: TaskStatsQuery, now: num
       (t) => t.total,
       (t) => t.tool,
     ),
-    byOwner: ownerList.slice(0, q.top),
-    busiestOwners: rank(
-      ownerList.filter((o) => o.live > 0),
-      (o) => o.live,
-      (o) => o.owner,
-    )
-      .slice(0, q.top)
-      .map(({ owner, live }) => ({ owner, live })),
+    byOwner: byOwner.slice(0, q.top),
+    busiestOwners: busiest.slice(0, q.top).map(({ owner, live }) => ({ owner, live })),
     live: byStatus.working + byStatus.input_required,
+    leases: rank(
+      leases.values(),
+      (l) => l.tasks,
+      (l) => l.instance,
+    ).slice(0, q.top),
+  };
+}
+
+export function activityOf(tasks: Iterable<TaskRecord>, q: TaskActivityQuery, now: number): TaskActivity {
+  const runs = new Map<string, number[]>();
+  const n = bucketCount(q.since, q.bucketMs, now);
+  const created = Array.from({ length: n }, () => 0);
+  const ended = Array.from({ length: n }, () => 0);
+  const bucket = (t: number) => (t >= q.since ? Math.floor((t - q.since) / q.bucketMs) : -1);
+  for (const t of tasks) {
+    if (!unexpired(t, now)) continue;
+    const c = bucket(t.createdAt);
+    if (c >= 0 && c < n) created[c]++;
+    if (!isTerminal(t.status)) continue;
+    const e = bucket(t.updatedAt);
+    if (e >= 0 && e < n) ended[e]++;
+    if (t.updatedAt < q.since) continue;
+    const durations = runs.get(t.tool) ?? [];
+    durations.push(t.updatedAt - t.createdAt);
+    runs.set(t.tool, durations);
+  }
+  return {
     timeline: { start: q.since, bucketMs: q.bucketMs, created, ended },
     durations: [...runs.entries()]
       .sort(([a], [b]) => (a < b ? -1 : 1))
@@ -125,10 +147,5 @@ export function statsOf(tasks: Iterable<TaskRecord>, q: TaskStatsQuery, now: num
         ds.sort((a, b) => a - b);
         return { tool, count: ds.length, p50: ds[p50Rank(ds.length) - 1], p95: ds[p95Rank(ds.length) - 1] };
       }),
-    leases: rank(
-      leases.values(),
-      (l) => l.tasks,
-      (l) => l.instance,
-    ).slice(0, q.top),
   };
 }

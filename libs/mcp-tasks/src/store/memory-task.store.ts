@@ -1,7 +1,14 @@
 import { isTerminal, type TaskError } from '../protocol/wire.types.js';
 import { applyTaskChange, hasLapsedLease, isLive } from './apply-task-change.js';
-import { listTasksIn, statsOf } from './memory-task.queries.js';
-import type { TaskListPage, TaskListQuery, TaskStats, TaskStatsQuery } from './task-queries.js';
+import { activityOf, countsOf, listTasksIn } from './memory-task.queries.js';
+import type {
+  TaskActivity,
+  TaskActivityQuery,
+  TaskCounts,
+  TaskCountsQuery,
+  TaskListPage,
+  TaskListQuery,
+} from './task-queries.js';
 import type { TaskStore } from './task-store.interface.js';
 import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome } from './task.record.js';
 
@@ -79,8 +86,12 @@ export class MemoryTaskStore implements TaskStore {
     return listTasksIn(this.tasks.values(), query, now);
   }
 
-  async taskStats(query: TaskStatsQuery, now: number): Promise<TaskStats> {
-    return statsOf(this.tasks.values(), query, now);
+  async taskCounts(query: TaskCountsQuery, now: number): Promise<TaskCounts> {
+    return countsOf(this.tasks.values(), query, now);
+  }
+
+  async taskActivity(query: TaskActivityQuery, now: number): Promise<TaskActivity> {
+    return activityOf(this.tasks.values(), query, now);
   }
 
   private read(id: string, now: number): TaskRecord | undefined {

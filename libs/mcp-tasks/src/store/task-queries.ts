@@ -47,18 +47,14 @@ export interface TaskListPage {
   next?: TaskCursor;
 }
 
-/** Window and sizes of `TaskStore.taskStats`. */
-export interface TaskStatsQuery {
-  /** Start of the timeline and of the duration window (epoch ms). */
-  since: number;
-  /** Width of one timeline bucket, in ms. */
-  bucketMs: number;
+/** Sizes of `TaskStore.taskCounts`. */
+export interface TaskCountsQuery {
   /** Rows at most in each ranking (owners, instances). */
   top: number;
 }
 
-/** Aggregates over the unexpired tasks a store holds at `now`. */
-export interface TaskStats {
+/** Counts over the unexpired tasks a store holds at `now`. */
+export interface TaskCounts {
   byStatus: Record<TaskStatus, number>;
   /** Every tool with tasks, most tasks first. */
   byTool: { tool: string; total: number; byStatus: Partial<Record<TaskStatus, number>> }[];
@@ -68,6 +64,20 @@ export interface TaskStats {
   busiestOwners: { owner: string; live: number }[];
   /** Live (non-terminal) tasks in the store: what `maxTasks` counts. */
   live: number;
+  /** Instances holding leases on live tasks (the `top` with most), with the latest expiry of their leases. */
+  leases: { instance: string; tasks: number; until: number }[];
+}
+
+/** Window of `TaskStore.taskActivity`. */
+export interface TaskActivityQuery {
+  /** Start of the timeline and of the run-time window (epoch ms). */
+  since: number;
+  /** Width of one timeline bucket, in ms. */
+  bucketMs: number;
+}
+
+/** What happened to the unexpired tasks a store holds, from `since` to `now`. */
+export interface TaskActivity {
   /**
    * Tasks created, and tasks that ended (terminal, by `updatedAt`), per bucket: bucket `i` covers
    * `[start + i·bucketMs, start + (i+1)·bucketMs)`, up to the bucket holding `now`.
@@ -75,6 +85,4 @@ export interface TaskStats {
   timeline: { start: number; bucketMs: number; created: number[]; ended: number[] };
   /** Run time (`updatedAt − createdAt`) of tasks that ended since `since`, per tool, nearest-rank percentiles in ms. */
   durations: { tool: string; count: number; p50: number; p95: number }[];
-  /** Instances holding leases on live tasks (the `top` with most), with the latest expiry of their leases. */
-  leases: { instance: string; tasks: number; until: number }[];
 }

@@ -1,5 +1,12 @@
 import type { TaskError } from '../protocol/wire.types.js';
-import type { TaskListPage, TaskListQuery, TaskStats, TaskStatsQuery } from './task-queries.js';
+import type {
+  TaskActivity,
+  TaskActivityQuery,
+  TaskCounts,
+  TaskCountsQuery,
+  TaskListPage,
+  TaskListQuery,
+} from './task-queries.js';
 import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome } from './task.record.js';
 
 /**
@@ -36,8 +43,10 @@ export interface TaskStore {
    * page at a time.
    */
   listTasks?(query: TaskListQuery, now: number): Promise<TaskListPage>;
-  /** Optional (the operator console needs it): counts, timeline, run times and leases of unexpired tasks. */
-  taskStats?(query: TaskStatsQuery, now: number): Promise<TaskStats>;
+  /** Optional (the operator console needs it): unexpired tasks counted by status, tool and owner; lease holders. */
+  taskCounts?(query: TaskCountsQuery, now: number): Promise<TaskCounts>;
+  /** Optional (the operator console needs it): tasks created and ended per bucket, and run times per tool. */
+  taskActivity?(query: TaskActivityQuery, now: number): Promise<TaskActivity>;
 }
 
 export const TaskStore = Symbol('TaskStore');

@@ -31,6 +31,7 @@ async function request(path, init = {}) {
 
 export const api = {
   overview: () => request('overview'),
+  activity: () => request('activity'),
   tasks: (params) => request(`tasks?${new URLSearchParams(params)}`),
   task: (id) => request(`tasks/${encodeURIComponent(id)}`),
   cancel: (id) =>

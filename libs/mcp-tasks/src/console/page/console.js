@@ -1,7 +1,7 @@
 // The console page: polls the data routes every `pollInterval` ms and re-renders in place.
 import { api, ApiError, token } from './api.js';
 import { h } from './dom.js';
-import { renderList, renderOverview, renderTask, STATUSES } from './views.js';
+import { renderActivity, renderList, renderOverview, renderTask, STATUSES } from './views.js';
 
 const $ = (id) => document.getElementById(id);
 const state = {
@@ -12,6 +12,10 @@ const state = {
   cursor: '',
   openId: '',
   pollInterval: 2000,
+  /** The per-minute chart and run times are re-read less often than the counts. */
+  activityInterval: 10_000,
+  activity: null,
+  activityAt: 0,
   timer: 0,
   /** Bumped by each refresh: only the latest one renders and schedules the next. */
   generation: 0,
@@ -32,6 +36,7 @@ function banner(message) {
 /** 401/403: no data is shown; a bearer token can be given. */
 function refused(err) {
   for (const id of ['status-cards', 'chart', 'tools', 'owners', 'caps', 'leases', 'task-list']) $(id).replaceChildren();
+  state.activity = null;
   $('list-info').textContent = '';
   closeTask();
   $('token-form').hidden = false;
@@ -42,15 +47,26 @@ async function refresh() {
   const generation = ++state.generation;
   clearTimeout(state.timer);
   const params = { ...state.filters, limit: String(state.limit), ...(state.cursor ? { cursor: state.cursor } : {}) };
-  const [overview, list] = await Promise.allSettled([api.overview(), api.tasks(params)]);
+  const due = !state.activity || Date.now() - state.activityAt >= state.activityInterval;
+  const [overview, list, activity] = await Promise.allSettled([
+    api.overview(),
+    api.tasks(params),
+    due ? api.activity() : Promise.resolve(state.activity),
+  ]);
   if (generation !== state.generation) return;
-  const problems = [overview, list].filter((r) => r.status === 'rejected').map((r) => r.reason);
+  const problems = [overview, list, activity].filter((r) => r.status === 'rejected').map((r) => r.reason);
   const denied = problems.find((e) => e instanceof ApiError && (e.status === 401 || e.status === 403));
   if (denied) refused(denied);
   else banner(problems.length ? [...new Set(problems.map((e) => e.message))].join(' ') : '');
+  if (activity.status === 'fulfilled' && due) {
+    state.activity = activity.value;
+    state.activityAt = Date.now();
+    renderActivity(activity.value);
+  }
   if (overview.status === 'fulfilled') {
     state.pollInterval = overview.value.pollInterval;
-    renderOverview(overview.value, filterBySubject);
+    state.activityInterval = overview.value.activityInterval;
+    renderOverview(overview.value, state.activity, filterBySubject);
     fillToolFilter(overview.value.stats.byTool.map((t) => t.tool));
   }
   if (list.status === 'fulfilled') renderList(list.value, state, openTask);

@@ -5,7 +5,11 @@ import { duration, h, owner, shortId, statusBadge, table, td, when } from './dom
 export const STATUSES = ['working', 'input_required', 'completed', 'failed', 'cancelled'];
 const $ = (id) => document.getElementById(id);
 
-export function renderOverview(o, filterBySubject) {
+/** The chart: tasks created and ended per minute. */
+export const renderActivity = (activity) => drawChart($('chart'), activity.timeline);
+
+/** Counts, tables and rankings; run times come from the last activity answer (`null` before the first). */
+export function renderOverview(o, activity, filterBySubject) {
   const { stats, limits } = o;
   $('server').textContent = `${o.server.name} ${o.server.version}`;
   $('instance').textContent = o.instance;
@@ -15,8 +19,7 @@ export function renderOverview(o, filterBySubject) {
     card('live', 'live', stats.live, cap, 'var(--accent)'),
     ...STATUSES.map((s) => card(s, s.replace('_', ' '), stats.byStatus[s], '', `var(--${s})`)),
   );
-  drawChart($('chart'), stats.timeline);
-  const runs = new Map(stats.durations.map((d) => [d.tool, d]));
+  const runs = new Map((activity?.durations ?? []).map((d) => [d.tool, d]));
   table(
     $('tools'),
     [{ label: 'tool' }, ...STATUSES.map((s) => ({ label: s.replace('_', ' '), num: true })), ...num('p50', 'p95')],
