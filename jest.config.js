@@ -7,6 +7,7 @@ export default {
     '^@mcp-tasks/nestjs$': '<rootDir>/libs/mcp-tasks/src/index.ts',
     '^@mcp-tasks/nestjs/typeorm$': '<rootDir>/libs/mcp-tasks/src/store/typeorm/index.ts',
     '^@mcp-tasks/nestjs/testing$': '<rootDir>/libs/mcp-tasks/src/testing/index.ts',
+    '^@mcp-tasks/nestjs/console$': '<rootDir>/libs/mcp-tasks/src/console/index.ts',
     '^@mcp-tasks/client$': '<rootDir>/libs/mcp-tasks-client/src/index.ts',
     '^@mcp-tasks/client/testing$': '<rootDir>/libs/mcp-tasks-client/src/testing/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',

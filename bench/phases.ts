@@ -13,6 +13,7 @@ import {
 import {
   CANCEL_CROSS,
   CANCEL_LOCAL,
+  CONSOLE_POSTGRES,
   CPU_AUTH,
   CPU_AUTH_FRESH,
   CPU_BASE,
@@ -23,6 +24,7 @@ import {
   POSTGRES,
 } from './report/names.js';
 import { measureCancel } from './scenarios/cancel.js';
+import { measureConsole } from './scenarios/console.js';
 import type { Ctx } from './scenarios/context.js';
 import { measureCpuCost } from './scenarios/cpu-cost.js';
 import { measureCreate } from './scenarios/create.js';
@@ -131,6 +133,15 @@ export const PHASES: Phase[] = [
           onDisk,
         );
       });
+    },
+  },
+  {
+    name: 'operator console data on PostgreSQL',
+    async run(ctx) {
+      const url = await database(ctx, 'bench_console');
+      const c = onPostgres(typeof url === 'string' ? url : '', 'console-postgres', CONSOLE_POSTGRES);
+      if (typeof url !== 'string') return measureConsole(ctx, missing(c, url.reason), '', 0);
+      await using(ctx, [c], (s) => measureConsole(ctx, s, url, ctx.plan.scaleLarge.database));
     },
   },
   {

@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
 import { McpTasksModule } from '@mcp-tasks/nestjs';
+import { McpTasksConsoleModule } from '@mcp-tasks/nestjs/console';
 import { ConformanceModule } from './conformance/conformance.module.js';
 import { DemoModule } from './demo/demo.module.js';
 import { demoAuth } from './demo-auth.js';
+import { demoConsole } from './demo-console.js';
 import { demoStorage } from './demo-storage.js';
 
 const storage = demoStorage();
@@ -22,6 +24,8 @@ const storage = demoStorage();
       // The demo has no middleware of its own, so it takes the fast path (MCP_FAST_PATH=0: the Nest route).
       fastPath: process.env.MCP_FAST_PATH !== '0',
     }),
+    // The operator console at /mcp-console (behind the mcp:admin scope with MCP_AUTH=1, else loopback only).
+    McpTasksConsoleModule.forRoot(demoConsole()),
     // First: the conformance suite calls the first listed tool with empty arguments.
     ConformanceModule,
     DemoModule,

@@ -15,6 +15,6 @@ export function demoAuth(): McpAuthOptions | undefined {
     authorizationServers: [DEMO_ISSUER],
     issuer: DEMO_ISSUER,
     secretOrKey: DEMO_SECRET,
-    scopesSupported: ['export', 'deploy'],
+    scopesSupported: ['export', 'deploy', 'mcp:admin'],
   };
 }

@@ -21,6 +21,11 @@ export const method = (p: Plan): string => `
 - Live tasks: \`bench_seed\` adds idle working tasks straight to the store (100 the caller's, the rest 50 per other
   owner); tasks/get latency with one client over the caller's 100, at ${n(p.scaleSmall)} live tasks, then at
   ${n(p.scaleLarge.memory)} (memory) / ${n(p.scaleLarge.database)} (SQLite, PostgreSQL).
+- Operator console: the demo on PostgreSQL with ${n(p.scaleLarge.database)} tasks inserted straight into its database
+  (one \`INSERT … SELECT\`, then \`ANALYZE\`): created over the last hour, 2 000 owners, 8 tools, 80 % completed / 8 %
+  failed / 6 % cancelled / 5 % working / 1 % waiting for input. One client GETs each \`/mcp-console/api\` route in
+  turn (as the page polls): the overview, the activity (chart and run times), the list (newest first, page 2, by
+  status, tool and status, one owner, an age range), a task.
 - Memory per idle task: a fresh memory-store process (\`--expose-gc\`), full GC, ${n(p.idleTasks)} idle tasks
   seeded, full GC; growth of heapUsed and RSS per task. Then ${n(p.doneTasks)} tasks made by tools/call
   (\`slow_compute {seconds: 0}\`), which end at once and stay readable until their ttl: heap growth per task.

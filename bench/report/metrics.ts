@@ -31,6 +31,13 @@ export const METRICS = {
   doneHeap: m('JS heap per completed task kept until its ttl (made by tools/call)', 'bytes', 'lower'),
   cpuCall: m('CPU per sync tools/call (fixed count)', 'µs', 'lower'),
   cpuGet: m('CPU per tasks/get (fixed count)', 'µs', 'lower'),
+  consoleOverviewP50: m('console GET /api/overview p50, 1 client, 100k tasks', 'ms', 'lower'),
+  consoleOverviewP95: m('console GET /api/overview p95, 1 client, 100k tasks', 'ms', 'lower'),
+  consoleActivityP50: m('console GET /api/activity p50, 1 client, 100k tasks', 'ms', 'lower'),
+  consoleActivityP95: m('console GET /api/activity p95, 1 client, 100k tasks', 'ms', 'lower'),
+  consoleListP50: m('console GET /api/tasks p50 (slowest filter), 1 client, 100k tasks', 'ms', 'lower'),
+  consoleListP95: m('console GET /api/tasks p95 (slowest filter), 1 client, 100k tasks', 'ms', 'lower'),
+  consoleTaskP95: m('console GET /api/tasks/:id p95, 1 client, 100k tasks', 'ms', 'lower'),
 } satisfies Record<string, Metric>;
 
 export type MetricKey = keyof typeof METRICS;

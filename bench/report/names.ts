@@ -13,3 +13,4 @@ export const CPU_NO_TELEMETRY = 'module/memory, telemetry off';
 export const CPU_AUTH = 'module/memory, JWT auth on';
 export const CPU_BASE_FRESH = 'module/memory, auth off, the same new-token requests';
 export const CPU_AUTH_FRESH = 'module/memory, JWT auth on, a new token per request';
+export const CONSOLE_POSTGRES = 'module/PostgreSQL, operator console';

@@ -1,6 +1,7 @@
 import type { MetricKey } from './metrics.js';
 import {
   CANCEL_CROSS,
+  CONSOLE_POSTGRES,
   CPU_AUTH,
   CPU_AUTH_FRESH,
   CPU_BASE,
@@ -194,6 +195,36 @@ export const TARGETS: Target[] = [
     contestant: CPU_BASE,
     text: 'telemetry on (no exporter) vs off, CPU per tasks/get',
     measure: ratio('cpuGet', CPU_BASE, CPU_NO_TELEMETRY),
+  },
+  {
+    metric: 'consoleOverviewP95',
+    contestant: CONSOLE_POSTGRES,
+    text: 'console overview (counts by status, tool and owner, caps, leases) p95 ≤ 200 ms (PostgreSQL, 100k tasks)',
+    measure: absolute('consoleOverviewP95', CONSOLE_POSTGRES, 'ms'),
+    met: (x) => x <= 200,
+  },
+  {
+    metric: 'consoleActivityP95',
+    contestant: CONSOLE_POSTGRES,
+    text:
+      'console activity (created/ended per minute, run time p50/p95 per tool) p95 ≤ 200 ms ' +
+      '(PostgreSQL, 100k tasks)',
+    measure: absolute('consoleActivityP95', CONSOLE_POSTGRES, 'ms'),
+    met: (x) => x <= 200,
+  },
+  {
+    metric: 'consoleListP95',
+    contestant: CONSOLE_POSTGRES,
+    text: 'console task list p95 ≤ 200 ms, slowest of its filters and pages (PostgreSQL, 100k tasks)',
+    measure: absolute('consoleListP95', CONSOLE_POSTGRES, 'ms'),
+    met: (x) => x <= 200,
+  },
+  {
+    metric: 'consoleTaskP95',
+    contestant: CONSOLE_POSTGRES,
+    text: 'console task page p95 ≤ 200 ms (PostgreSQL, 100k tasks)',
+    measure: absolute('consoleTaskP95', CONSOLE_POSTGRES, 'ms'),
+    met: (x) => x <= 200,
   },
 ];
 

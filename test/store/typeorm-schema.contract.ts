@@ -30,23 +30,31 @@ export function typeOrmSchemaContract(options: () => Promise<DataSourceOptions>)
       expect(pending.upQueries.map((q) => q.query)).toEqual([]);
     });
 
-    it('creates the indexes the queries rely on', async () => {
+    it('creates the indexes the queries rely on, columns in order', async () => {
+      expect(await indexColumns(db())).toEqual({
+        IDX_mcp_tasks_owner_status: ['owner_key', 'status'],
+        IDX_mcp_tasks_expires_at: ['expires_at'],
+        IDX_mcp_tasks_status_lease: ['status', 'lease_expires_at'],
+        IDX_mcp_tasks_created: ['created_at', 'id'],
+        IDX_mcp_tasks_tool_created: ['tool', 'created_at'],
+      });
+    });
+
+    it('the listing-index migration keeps an index made by hand under its name (e.g. CONCURRENTLY)', async () => {
+      await db().undoLastMigration();
+      await db().query('CREATE INDEX "IDX_mcp_tasks_created" ON mcp_tasks (created_at, id)');
+      expect(await db().runMigrations()).toHaveLength(1);
       const runner = db().createQueryRunner();
       try {
-        const table = await runner.getTable('mcp_tasks');
-        const indexes = Object.fromEntries((table?.indices ?? []).map((i) => [i.name, i.columnNames]));
-        expect(indexes).toEqual({
-          IDX_mcp_tasks_owner_status: ['owner_key', 'status'],
-          IDX_mcp_tasks_expires_at: ['expires_at'],
-          IDX_mcp_tasks_status_lease: ['status', 'lease_expires_at'],
-        });
+        const names = ((await runner.getTable('mcp_tasks'))?.indices ?? []).map((i) => i.name);
+        expect(names).toEqual(expect.arrayContaining(['IDX_mcp_tasks_created', 'IDX_mcp_tasks_tool_created']));
       } finally {
         await runner.release();
       }
     });
 
-    it('the migration reverts cleanly', async () => {
-      await db().undoLastMigration();
+    it('the migrations revert cleanly', async () => {
+      for (let i = 0; i < mcpTasksMigrations.length; i++) await db().undoLastMigration();
       const runner = db().createQueryRunner();
       try {
         expect(await runner.hasTable('mcp_tasks')).toBe(false);
@@ -61,4 +69,27 @@ export function typeOrmSchemaContract(options: () => Promise<DataSourceOptions>)
       expect(() => new TypeOrmTaskStore(mysql)).toThrow(/unsupported database type "mysql"/);
     });
   });
+}
+
+/** Each secondary index of `mcp_tasks` with its columns in index order, read from the database's own catalog. */
+async function indexColumns(ds: DataSource): Promise<Record<string, string[]>> {
+  if (ds.options.type === 'postgres') {
+    const rows: { indexname: string; indexdef: string }[] = await ds.query(
+      `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'mcp_tasks'`,
+    );
+    return Object.fromEntries(
+      rows
+        .filter((r) => r.indexname.startsWith('IDX_'))
+        .map((r) => [r.indexname, /\((.*)\)$/.exec(r.indexdef)![1].split(', ')]),
+    );
+  }
+  const names: { name: string }[] = await ds.query(
+    `SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'mcp_tasks' AND name LIKE 'IDX_%'`,
+  );
+  const entries = [];
+  for (const { name } of names) {
+    const cols: { seqno: number; name: string }[] = await ds.query(`PRAGMA index_info("${name}")`);
+    entries.push([name, cols.sort((a, b) => a.seqno - b.seqno).map((c) => c.name)]);
+  }
+  return Object.fromEntries(entries);
 }

@@ -24,6 +24,16 @@ export { RpcError } from './protocol/rpc-error.js';
 export type { TaskStatus, InputRequest, InputRequests, CallToolResult, TaskError } from './protocol/wire.types.js';
 export { TaskStore } from './store/task-store.interface.js';
 export type { TaskRecord, TaskChange, TaskLimits, CreateOutcome, UpdateOutcome } from './store/task.record.js';
+export type {
+  TaskCursor,
+  TaskListQuery,
+  TaskListPage,
+  TaskSummary,
+  TaskCountsQuery,
+  TaskCounts,
+  TaskActivityQuery,
+  TaskActivity,
+} from './store/task-queries.js';
 export { applyTaskChange, isLive } from './store/apply-task-change.js';
 export { MemoryTaskStore } from './store/memory-task.store.js';
 export { TaskEventBus, type TaskEvent } from './events/task-event-bus.interface.js';

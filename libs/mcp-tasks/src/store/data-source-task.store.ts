@@ -2,6 +2,14 @@ import type { ModuleRef } from '@nestjs/core';
 import type { DataSource } from 'typeorm';
 import { cjsExports, loadPeer } from '../peers/optional-peer.js';
 import type { TaskError } from '../protocol/wire.types.js';
+import type {
+  TaskActivity,
+  TaskActivityQuery,
+  TaskCounts,
+  TaskCountsQuery,
+  TaskListPage,
+  TaskListQuery,
+} from './task-queries.js';
 import type { TaskStore } from './task-store.interface.js';
 import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome } from './task.record.js';
 
@@ -84,5 +92,14 @@ export class DataSourceTaskStore implements TaskStore {
   }
   async reclaimExpiredLeases(now: number, limit: number, error: TaskError): Promise<string[]> {
     return (await this.store()).reclaimExpiredLeases(now, limit, error);
+  }
+  async listTasks(query: TaskListQuery, now: number): Promise<TaskListPage> {
+    return (await this.store()).listTasks!(query, now);
+  }
+  async taskCounts(query: TaskCountsQuery, now: number): Promise<TaskCounts> {
+    return (await this.store()).taskCounts!(query, now);
+  }
+  async taskActivity(query: TaskActivityQuery, now: number): Promise<TaskActivity> {
+    return (await this.store()).taskActivity!(query, now);
   }
 }

@@ -1,5 +1,14 @@
 import { isTerminal, type TaskError } from '../protocol/wire.types.js';
 import { applyTaskChange, hasLapsedLease, isLive } from './apply-task-change.js';
+import { activityOf, countsOf, listTasksIn } from './memory-task.queries.js';
+import type {
+  TaskActivity,
+  TaskActivityQuery,
+  TaskCounts,
+  TaskCountsQuery,
+  TaskListPage,
+  TaskListQuery,
+} from './task-queries.js';
 import type { TaskStore } from './task-store.interface.js';
 import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome } from './task.record.js';
 
@@ -71,6 +80,18 @@ export class MemoryTaskStore implements TaskStore {
       }
     }
     return removed;
+  }
+
+  async listTasks(query: TaskListQuery, now: number): Promise<TaskListPage> {
+    return listTasksIn(this.tasks.values(), query, now);
+  }
+
+  async taskCounts(query: TaskCountsQuery, now: number): Promise<TaskCounts> {
+    return countsOf(this.tasks.values(), query, now);
+  }
+
+  async taskActivity(query: TaskActivityQuery, now: number): Promise<TaskActivity> {
+    return activityOf(this.tasks.values(), query, now);
   }
 
   private read(id: string, now: number): TaskRecord | undefined {

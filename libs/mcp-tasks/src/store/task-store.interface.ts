@@ -1,5 +1,13 @@
 import { TASK_STORE } from '../mcp-tasks.constants.js';
 import type { TaskError } from '../protocol/wire.types.js';
+import type {
+  TaskActivity,
+  TaskActivityQuery,
+  TaskCounts,
+  TaskCountsQuery,
+  TaskListPage,
+  TaskListQuery,
+} from './task-queries.js';
 import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome } from './task.record.js';
 
 /**
@@ -31,6 +39,15 @@ export interface TaskStore {
    * however many instances call this at once.
    */
   reclaimExpiredLeases(now: number, limit: number, error: TaskError): Promise<string[]>;
+  /**
+   * Optional (the operator console needs it): unexpired tasks matching `query`, newest first, one
+   * page at a time.
+   */
+  listTasks?(query: TaskListQuery, now: number): Promise<TaskListPage>;
+  /** Optional (the operator console needs it): unexpired tasks counted by status, tool and owner; lease holders. */
+  taskCounts?(query: TaskCountsQuery, now: number): Promise<TaskCounts>;
+  /** Optional (the operator console needs it): tasks created and ended per bucket, and run times per tool. */
+  taskActivity?(query: TaskActivityQuery, now: number): Promise<TaskActivity>;
 }
 
 /** The store's injection token (`@InjectTaskStore()` injects it). */

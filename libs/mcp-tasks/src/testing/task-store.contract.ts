@@ -2,6 +2,7 @@ import { changesContract } from './contract/changes.contract.js';
 import { concurrencyContract } from './contract/concurrency.contract.js';
 import { createGetContract } from './contract/create-get.contract.js';
 import { leasesContract } from './contract/leases.contract.js';
+import { queriesContract } from './contract/queries.contract.js';
 import { sweepContract } from './contract/sweep.contract.js';
 import type { HarnessFactory, StoreHarness } from './store-harness.interface.js';
 import { globalTestApi, type TestApi } from './test-api.js';
@@ -17,10 +18,16 @@ import { globalTestApi, type TestApi } from './test-api.js';
  * describe('RedisTaskStore', () => taskStoreContract(openRedisHarness));
  * ```
  *
- * `test` is the framework's `{ describe, it, expect, beforeAll, afterAll, beforeEach }`.
- * @default the framework's globals (jest; vitest with `globals: true`)
+ * `test` is the framework's `{ describe, it, expect, beforeAll, afterAll, beforeEach }`
+ * (default: the framework's globals — jest; vitest with `globals: true`). `options.queries` checks the optional
+ * listing and aggregate methods the operator console reads (`listTasks`, `taskCounts`, `taskActivity`);
+ * a store without them passes `{ queries: false }`.
  */
-export function taskStoreContract(open: HarnessFactory, test: TestApi = globalTestApi()): void {
+export function taskStoreContract(
+  open: HarnessFactory,
+  test: TestApi = globalTestApi(),
+  options: TaskStoreContractOptions = {},
+): void {
   let harness: StoreHarness | undefined;
   const h = (): StoreHarness => {
     if (!harness) throw new Error('store harness failed to open');
@@ -37,4 +44,14 @@ export function taskStoreContract(open: HarnessFactory, test: TestApi = globalTe
   concurrencyContract(h, test);
   sweepContract(h, test);
   leasesContract(h, test);
+  if (options.queries !== false) queriesContract(h, test);
+}
+
+/** What `taskStoreContract` checks beyond what every store must do. */
+export interface TaskStoreContractOptions {
+  /**
+   * Check `listTasks`, `taskCounts` and `taskActivity` (optional `TaskStore` methods, read by the operator console).
+   * @default true
+   */
+  queries?: boolean;
 }

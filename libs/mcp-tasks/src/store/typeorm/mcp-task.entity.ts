@@ -15,6 +15,8 @@ const epochMs: ValueTransformer = {
 @Index('IDX_mcp_tasks_owner_status', ['ownerKey', 'status'])
 @Index('IDX_mcp_tasks_expires_at', ['expiresAt'])
 @Index('IDX_mcp_tasks_status_lease', ['status', 'leaseExpiresAt'])
+@Index('IDX_mcp_tasks_created', ['createdAt', 'id'])
+@Index('IDX_mcp_tasks_tool_created', ['tool', 'createdAt'])
 export class McpTaskEntity {
   @PrimaryColumn({ type: 'text' })
   id: string;

@@ -1,12 +1,22 @@
 import type { DataSource, EntityManager, QueryDeepPartialEntity } from 'typeorm';
 import type { TaskError, TaskStatus } from '../../protocol/wire.types.js';
 import { applyTaskChange, hasLapsedLease } from '../apply-task-change.js';
+import type {
+  TaskActivity,
+  TaskActivityQuery,
+  TaskCounts,
+  TaskCountsQuery,
+  TaskListPage,
+  TaskListQuery,
+} from '../task-queries.js';
 import type { TaskStore } from '../task-store.interface.js';
 import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome } from '../task.record.js';
 import { McpTaskEntity } from './mcp-task.entity.js';
 import { dialectFor } from './dialect.factory.js';
 import type { StoreDialect } from './store-dialect.js';
 import { changedColumns, toRecord, toRow } from './task-row.mapper.js';
+import { taskActivity, taskCounts } from './typeorm-task-stats.queries.js';
+import { listTasks } from './typeorm-task.queries.js';
 
 const LIVE_STATUSES: TaskStatus[] = ['working', 'input_required'];
 /** Ids per statement when renewing leases: well under SQLite's and PostgreSQL's parameter limits. */
@@ -123,6 +133,18 @@ export class TypeOrmTaskStore implements TaskStore {
       }
       return reclaimed;
     });
+  }
+
+  listTasks(query: TaskListQuery, now: number): Promise<TaskListPage> {
+    return this.dialect.read((m) => listTasks(m, query, now));
+  }
+
+  taskCounts(query: TaskCountsQuery, now: number): Promise<TaskCounts> {
+    return this.dialect.read((m) => taskCounts(m, query, now));
+  }
+
+  taskActivity(query: TaskActivityQuery, now: number): Promise<TaskActivity> {
+    return this.dialect.read((m) => taskActivity(m, query, now));
   }
 
   private async writeChange(m: EntityManager, task: TaskRecord): Promise<void> {

@@ -1,0 +1,47 @@
+import { Controller, Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { ConsoleApiController } from './console-api.controller.js';
+import { ConsoleAssets } from './console-assets.js';
+import { ConsolePageController } from './console-page.controller.js';
+import { MCP_CONSOLE_OPTIONS, resolveConsoleOptions } from './console-options.js';
+import { ConsoleTarget } from './console-target.js';
+import { ConsoleService } from './console.service.js';
+import {
+  MCP_CONSOLE_ASYNC_OPTIONS_TYPE,
+  MCP_CONSOLE_MODULE_OPTIONS,
+  MCP_CONSOLE_OPTIONS_TYPE,
+  McpTasksConsoleConfigurableModule,
+} from './mcp-tasks-console.module-definition.js';
+
+const providers: Provider[] = [
+  { provide: MCP_CONSOLE_OPTIONS, useFactory: resolveConsoleOptions, inject: [MCP_CONSOLE_MODULE_OPTIONS] },
+  ConsoleTarget,
+  ConsoleService,
+  ConsoleAssets,
+];
+
+/**
+ * An operator console for the tasks of an `McpTasksModule`: a page at `path` listing, counting and
+ * charting every instance's tasks from the shared store, and cancelling them. Mounted next to
+ * `McpTasksModule`; it serves nothing until imported, and refuses to start without an access rule.
+ */
+@Module({})
+export class McpTasksConsoleModule extends McpTasksConsoleConfigurableModule {
+  static forRoot(options: typeof MCP_CONSOLE_OPTIONS_TYPE): DynamicModule {
+    return complete(super.forRoot(options));
+  }
+
+  static forRootAsync(options: typeof MCP_CONSOLE_ASYNC_OPTIONS_TYPE): DynamicModule {
+    return complete(super.forRootAsync(options));
+  }
+}
+
+/** Each registration gets its own controller classes: their paths are stored on the class. */
+function complete(base: DynamicModule): DynamicModule {
+  class Page extends ConsolePageController {}
+  class Api extends ConsoleApiController {}
+  return {
+    ...base,
+    controllers: [Controller()(Page) ?? Page, Controller()(Api) ?? Api],
+    providers: [...(base.providers ?? []), ...providers],
+  };
+}

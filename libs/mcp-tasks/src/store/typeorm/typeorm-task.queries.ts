@@ -1,0 +1,61 @@
+import type { EntityManager } from 'typeorm';
+import type { TaskListPage, TaskListQuery, TaskSummary } from '../task-queries.js';
+import { McpTaskEntity } from './mcp-task.entity.js';
+
+/**
+ * `TypeOrmTaskStore`'s listing: one count and one page query, run by the store's dialect like its
+ * other reads; `IDX_mcp_tasks_created` and `IDX_mcp_tasks_tool_created` serve the newest-first pages.
+ */
+
+const LISTED = ['id', 'ownerKey', 'tool', 'status', 'statusMessage', 'createdAt', 'updatedAt', 'expiresAt'] as const;
+
+export async function listTasks(m: EntityManager, q: TaskListQuery, now: number): Promise<TaskListPage> {
+  const filtered = () => {
+    const qb = m.createQueryBuilder(McpTaskEntity, 't').where('(t.expiresAt IS NULL OR t.expiresAt > :now)', { now });
+    if (q.status) qb.andWhere('t.status IN (:...status)', { status: q.status.length ? q.status : [''] });
+    if (q.tool !== undefined) qb.andWhere('t.tool = :tool', { tool: q.tool });
+    if (q.owner !== undefined) qb.andWhere('t.ownerKey = :owner', { owner: q.owner });
+    if (q.subject !== undefined) {
+      // The owner key is a JSON array whose first element is the subject. SUBSTR and the length in
+      // code points behave alike on both databases (LIKE does not: SQLite's ignores ASCII case).
+      const prefix = `[${JSON.stringify(q.subject)},`;
+      qb.andWhere('SUBSTR(t.ownerKey, 1, :chars) = :prefix', { prefix, chars: Array.from(prefix).length });
+    }
+    if (q.createdFrom !== undefined) qb.andWhere('t.createdAt >= :from', { from: q.createdFrom });
+    if (q.createdBefore !== undefined) qb.andWhere('t.createdAt < :before', { before: q.createdBefore });
+    return qb;
+  };
+  const counted = await filtered().select('COUNT(*)', 'n').getRawOne<{ n: string | number }>();
+  const page = filtered()
+    .select([...LISTED.map((c) => `t.${c}`), 't.leaseOwner', 't.leaseExpiresAt', 't.inputRequests'])
+    .orderBy('t.createdAt', 'DESC')
+    .addOrderBy('t.id', 'DESC')
+    .limit(q.limit + 1);
+  if (q.after)
+    page.andWhere('(t.createdAt < :ac OR (t.createdAt = :ac AND t.id < :aid))', {
+      ac: q.after.createdAt,
+      aid: q.after.id,
+    });
+  const rows = await page.getMany();
+  const tasks = rows.slice(0, q.limit).map(toSummary);
+  const last = tasks.at(-1);
+  const next = rows.length > q.limit && last ? { next: { createdAt: last.createdAt, id: last.id } } : {};
+  return { tasks, total: Number(counted?.n ?? 0), ...next };
+}
+
+function toSummary(row: McpTaskEntity): TaskSummary {
+  const summary: TaskSummary = {
+    id: row.id,
+    owner: row.ownerKey,
+    tool: row.tool,
+    status: row.status,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    expiresAt: row.expiresAt,
+    leaseOwner: row.leaseOwner,
+    leaseExpiresAt: row.leaseExpiresAt,
+    inputKeys: Object.keys(row.inputRequests ?? {}),
+  };
+  if (row.statusMessage !== null) summary.statusMessage = row.statusMessage;
+  return summary;
+}
