@@ -1,5 +1,7 @@
 // node dist/bench/profile-one.js <get|call|create> [--store=memory|sqlite|postgres] [--auth] [--seconds=8]
-//   [--top=25] [--fresh] (with --auth: a never-seen token on every request) [--env=NAME=VALUE ...]
+//   [--top=25] [--fresh] (with --auth: a never-seen token on every request) [--clients=N] (in flight; default 1 for
+//   create, 16 otherwise) [--owners=N] (auth on; worker w sends owner w % N's token, each reused)
+//   [--env=NAME=VALUE ...]
 //   (demo environment, e.g. --env=MCP_FAST_PATH=0) [--no-profile] (CPU figure only)
 // One workload against one demo process run with --cpu-prof, then where its CPU went (profile-summary).
 // For chasing a hot spot the bench reported: every other load is left out of the profile.
@@ -13,7 +15,7 @@ import { onMemory, onPostgres, onSqlite, type Contestant } from './contestants/r
 import { runLoad } from './load/closed-loop.js';
 import { TASKS_CAPS, taskGet, toolCall } from './load/rpc.js';
 import { startLongTasks } from './scenarios/live-tasks.js';
-import { freshTokens } from './support/tokens.js';
+import { freshTokens, ownerTokens } from './support/tokens.js';
 
 const [kind = 'get', ...flags] = process.argv.slice(2);
 const flag = (name: string) =>
@@ -34,7 +36,10 @@ if (store === 'postgres') c = onPostgres((pg = await startPostgres()).url, 'prof
 else if (store === 'sqlite') c = onSqlite(join(workDir, 'profiled.sqlite'), 'profiled');
 else c = onMemory('module/memory', 'profiled');
 c = { ...c, spec: { ...c.spec, env: { ...c.spec.env, ...extraEnv } } };
-if (flag('auth') !== undefined) c = { ...c, spec: { ...c.spec, env: { ...c.spec.env, MCP_AUTH: '1' } }, auth: true };
+const owners = Number(flag('owners') ?? 0);
+if (flag('auth') !== undefined || owners) {
+  c = { ...c, spec: { ...c.spec, env: { ...c.spec.env, MCP_AUTH: '1' } }, auth: true };
+}
 
 // An earlier run's profile would otherwise be the one read below.
 rmSync(join(workDir, 'profiles'), { recursive: true, force: true });
@@ -42,17 +47,18 @@ const s = await launch(c, o, console.log);
 if (!s.ok) throw new Error(s.reason);
 const ids = await startLongTasks(s.run, 16, c.token);
 const pool = flags.includes('--fresh') ? freshTokens(s.run.port, 400_000) : undefined;
+const perOwner = owners ? ownerTokens(s.run.port, owners) : undefined;
 let used = 0;
-const token = () => pool?.[used++ % pool.length] ?? c.token;
+const token = (w: number) => perOwner?.[w % perOwner.length] ?? pool?.[used++ % pool.length] ?? c.token;
 const next =
   kind === 'get'
-    ? (w: number) => taskGet(ids[w % ids.length], { token: token() })
+    ? (w: number) => taskGet(ids[w % ids.length], { token: token(w) })
     : kind === 'call'
-      ? () => toolCall('greet', { name: 'bench' }, { token: token() })
-      : () => toolCall('slow_compute', { seconds: 0 }, { caps: TASKS_CAPS, token: token() });
+      ? (w: number) => toolCall('greet', { name: 'bench' }, { token: token(w) })
+      : (w: number) => toolCall('slow_compute', { seconds: 0 }, { caps: TASKS_CAPS, token: token(w) });
 const r = await runLoad({
   client: s.run.client,
-  concurrency: kind === 'create' ? 1 : 16,
+  concurrency: Number(flag('clients') ?? (kind === 'create' ? 1 : 16)),
   warmupMs: 0,
   durationMs: seconds * 1000,
   maxRequests: 5_000_000,

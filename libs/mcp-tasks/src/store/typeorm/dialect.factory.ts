@@ -3,14 +3,15 @@ import { PostgresDialect } from './postgres.dialect.js';
 import { SqliteDialect } from './sqlite.dialect.js';
 import type { StoreDialect } from './store-dialect.js';
 
-/** The dialect of the DataSource's database; other databases are refused. */
+/**
+ * The dialect of the DataSource's database; other databases are refused. SQLite means better-sqlite3: the
+ * store runs its statements on that driver's own synchronous API (the `sqlite` driver has none).
+ */
 export function dialectFor(dataSource: DataSource): StoreDialect {
-  // As a string: typeorm 1.x dropped "sqlite" from its type union (the driver name still reads it).
-  switch (dataSource.options.type as string) {
+  switch (dataSource.options.type) {
     case 'postgres':
       return new PostgresDialect(dataSource);
     case 'better-sqlite3':
-    case 'sqlite':
       return new SqliteDialect(dataSource);
     default:
       throw new Error(

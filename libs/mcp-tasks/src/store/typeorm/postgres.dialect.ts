@@ -1,33 +1,99 @@
-import type { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import type { StoreDialect } from './store-dialect.js';
+import type { Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
+import type { DataSource, EntityManager } from 'typeorm';
+import { sendTogether } from './pipelined-send.js';
+import type { SqlSession, Step, StoreDialect } from './store-dialect.js';
+import type { RawRow } from './task-columns.js';
+import { statement, type SqlFlavour, type Statement } from './task-sql.js';
+
+const FLAVOUR: SqlFlavour = {
+  param: (n, column) => (column && typeof column.type === 'string' ? `$${n}::${column.type}` : `$${n}`),
+  lockRows: ' FOR UPDATE',
+  lockRowsSkipLocked: ' FOR UPDATE SKIP LOCKED',
+  idIn: (column, n) => `${column} = ANY($${n}::text[])`,
+  idList: (ids) => ids,
+  // The id of the transaction that wrote the row version: any committed write to a row changes it.
+  rowVersion: 'xmin::text',
+  batchReads: true,
+};
+
+// Two-key form: the first key namespaces our locks away from the app's own advisory locks.
+const LOCK_TOTAL = statement(`SELECT pg_advisory_xact_lock(hashtext('mcp_tasks.total'), 0)`);
+const LOCK_OWNER = statement(`SELECT pg_advisory_xact_lock(hashtext('mcp_tasks.owner'), hashtext($1))`);
+
+type Send = (query: QueryConfig) => Promise<QueryResult>;
+
+/** Named statements: PostgreSQL parses and plans each once per connection. */
+const query = (s: Statement, values: unknown[]): QueryConfig => ({ name: s.name, text: s.text, values });
+const BEGIN: QueryConfig = { text: 'BEGIN ISOLATION LEVEL READ COMMITTED' };
+const COMMIT: QueryConfig = { text: 'COMMIT' };
+
+const session = (send: Send): SqlSession => {
+  const run = (s: Statement, values: unknown[]) => send(query(s, values));
+  return {
+    rows: async (s, values) => (await run(s, values)).rows as Record<string, unknown>[],
+    changed: async (s, values) => (await run(s, values)).rowCount ?? 0,
+  };
+};
 
 /**
  * PostgreSQL: READ COMMITTED transactions (each statement sees everything committed before it),
- * row locks for compare-and-set, and transaction-scoped advisory locks for the caps — a count has no
- * row to lock, and two inserts would otherwise both see room for one more.
+ * compare-and-set on the row version (`xmin`) for a task's changes, row locks with SKIP LOCKED where
+ * instances share out work (reclaim, sweep), and transaction-scoped advisory locks for the caps — a count
+ * has no row to lock, and two inserts would otherwise both see room for one more. Statements go straight
+ * to the `pg` pool TypeORM opened for the DataSource, as named (prepared) statements.
  */
 export class PostgresDialect implements StoreDialect {
+  readonly flavour = FLAVOUR;
+  readonly one: SqlSession = session((query) => this.pool().query(query));
+
   constructor(private readonly dataSource: DataSource) {}
 
-  write<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
-    // Explicit level: a server whose default is SERIALIZABLE would make writers fail instead of wait.
-    return this.dataSource.transaction('READ COMMITTED', work);
+  write<T>(work: (tx: SqlSession) => Promise<T>): Promise<T> {
+    return this.transaction(async (client) => {
+      // Explicit level: a server whose default is SERIALIZABLE would make writers fail instead of wait.
+      await client.query(BEGIN);
+      const result = await work(session((q) => client.query(q)));
+      await client.query(COMMIT);
+      return result;
+    });
+  }
+
+  writeBatch(steps: Step[]): Promise<RawRow[][]> {
+    return this.transaction(async (client) => {
+      const results = await sendTogether(client, [BEGIN, ...steps.map((x) => query(x.s, x.params)), COMMIT]);
+      return results.slice(1, -1).map((r) => r.rows as RawRow[]);
+    });
   }
 
   read<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
     return work(this.dataSource.manager);
   }
 
-  async lockCaps(m: EntityManager, owner: string, total: boolean): Promise<void> {
-    // Two-key form: the first key namespaces our locks away from the app's own advisory locks.
+  capLocks(owner: string, total: boolean): Step[] {
     // Always total before owner, so two creates never wait on each other in opposite order.
-    if (total) await m.query(`SELECT pg_advisory_xact_lock(hashtext('mcp_tasks.total'), 0)`);
-    await m.query(`SELECT pg_advisory_xact_lock(hashtext('mcp_tasks.owner'), hashtext($1))`, [owner]);
+    const byOwner = { s: LOCK_OWNER, params: [owner] };
+    return total ? [{ s: LOCK_TOTAL, params: [] }, byOwner] : [byOwner];
   }
 
-  lockRows<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, skipLocked: boolean): SelectQueryBuilder<T> {
-    qb.setLock('pessimistic_write');
-    if (skipLocked) qb.setOnLocked('skip_locked');
-    return qb;
+  /** A client of the pool for one transaction, rolled back on any error. */
+  private async transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool().connect();
+    let broken: Error | undefined;
+    try {
+      return await work(client);
+    } catch (err) {
+      // A connection that cannot even roll back is dropped rather than handed to the next caller.
+      await client.query('ROLLBACK').catch((e: Error) => (broken = e));
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  /** The pool of TypeORM's PostgreSQL driver (its primary, with replication). */
+  private pool(): Pool {
+    const pool = (this.dataSource.driver as unknown as { master?: Pool }).master;
+    if (!pool) throw new Error('TypeOrmTaskStore: the DataSource is not initialized');
+    return pool;
   }
 }

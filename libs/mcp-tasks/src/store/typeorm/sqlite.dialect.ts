@@ -1,37 +1,94 @@
-import type { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { PromiseMutex } from './promise-mutex.js';
-import type { StoreDialect } from './store-dialect.js';
+import type { SqlSession, Step, StoreDialect } from './store-dialect.js';
+import type { RawRow } from './task-columns.js';
+import type { SqlFlavour } from './task-sql.js';
+
+/** The part of a better-sqlite3 statement and database the store uses. */
+interface Prepared {
+  /** Whether the statement returns rows (a SELECT, or a write with RETURNING). */
+  reader: boolean;
+  /** Whether it only reads. */
+  readonly: boolean;
+  all(params?: object): RawRow[];
+  run(params?: object): { changes: number };
+}
+interface Database {
+  prepare(text: string): Prepared;
+}
+
+const FLAVOUR: SqlFlavour = {
+  param: (n) => `?${n}`,
+  lockRows: '',
+  lockRowsSkipLocked: '',
+  idIn: (column, n) => `${column} IN (SELECT value FROM json_each(?${n}))`,
+  idList: (ids) => JSON.stringify(ids),
+  // A read is a call into the library in this process: nothing to share.
+  batchReads: false,
+};
 
 /** One mutex per DataSource: every store on it shares its single SQLite connection. */
 const mutexes = new WeakMap<DataSource, PromiseMutex>();
+
+/** Arguments binding numbered parameters (`?1`, `?2`, …) by position; none for a statement without any. */
+const numbered = (values: unknown[]): [object] | [] => {
+  if (values.length === 0) return [];
+  const params: Record<number, unknown> = {};
+  for (let i = 0; i < values.length; i++) params[i + 1] = values[i];
+  return [params];
+};
 
 /**
  * SQLite: TypeORM runs every query of a DataSource on one connection, so two transactions started
  * from concurrent promises would interleave on it (the second `BEGIN` fails, or nests as a savepoint).
  * A mutex keeps this process's sections apart; `BEGIN IMMEDIATE` takes the database write lock up
  * front, which serialises writers in other processes too (they wait up to the driver's busy timeout).
- * Holding the whole-database lock makes row and cap locks unnecessary.
+ * Holding the whole-database lock makes row and cap locks unnecessary. The store's statements run
+ * synchronously on better-sqlite3's connection (TypeORM's own), each prepared once.
  */
 export class SqliteDialect implements StoreDialect {
+  readonly flavour = FLAVOUR;
   private readonly mutex: PromiseMutex;
+  private prepared = new Map<string, Prepared>();
+  private db?: Database;
+  private readonly direct: SqlSession = {
+    rows: (s, values) => {
+      const prepared = this.statement(s.text);
+      if (prepared.reader) return Promise.resolve(prepared.all(...numbered(values)));
+      prepared.run(...numbered(values));
+      return Promise.resolve([]);
+    },
+    changed: (s, values) => Promise.resolve(this.statement(s.text).run(...numbered(values)).changes),
+  };
+  readonly one: SqlSession = {
+    rows: (s, values) =>
+      this.statement(s.text).readonly
+        ? this.mutex.run(() => this.direct.rows(s, values))
+        : this.write((tx) => tx.rows(s, values)),
+    // Even one statement takes the write lock up front: see `write`.
+    changed: (s, values) => this.write((tx) => tx.changed(s, values)),
+  };
 
   constructor(private readonly dataSource: DataSource) {
     this.mutex = mutexes.get(dataSource) ?? new PromiseMutex();
     mutexes.set(dataSource, this.mutex);
   }
 
-  write<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
+  write<T>(work: (tx: SqlSession) => Promise<T>): Promise<T> {
     return this.mutex.run(async () => {
-      // Not `dataSource.transaction()`: that issues a deferred `BEGIN`, which can fail with
-      // SQLITE_BUSY on its first write instead of waiting when another process holds the lock.
-      const runner = this.dataSource.createQueryRunner();
-      await runner.query('BEGIN IMMEDIATE');
+      // Not a deferred `BEGIN`: that can fail with SQLITE_BUSY on its first write instead of waiting when
+      // another process holds the lock.
+      this.statement('BEGIN IMMEDIATE').run();
       try {
-        const result = await work(runner.manager);
-        await runner.query('COMMIT');
+        const result = await work(this.direct);
+        this.statement('COMMIT').run();
         return result;
       } catch (err) {
-        await runner.query('ROLLBACK').catch(() => undefined);
+        try {
+          this.statement('ROLLBACK').run();
+        } catch {
+          // Nothing to roll back (SQLite ended the transaction itself).
+        }
         throw err;
       }
     });
@@ -42,9 +99,25 @@ export class SqliteDialect implements StoreDialect {
     return this.mutex.run(() => work(this.dataSource.manager));
   }
 
-  async lockCaps(): Promise<void> {}
+  writeBatch(steps: Step[]): Promise<RawRow[][]> {
+    return this.write(async (tx) => {
+      const results: RawRow[][] = [];
+      for (const { s, params } of steps) results.push(await tx.rows(s, params));
+      return results;
+    });
+  }
 
-  lockRows<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>): SelectQueryBuilder<T> {
-    return qb;
+  capLocks(): Step[] {
+    return [];
+  }
+
+  private statement(text: string): Prepared {
+    const db = (this.dataSource.driver as unknown as { databaseConnection?: Database }).databaseConnection;
+    if (!db) throw new Error('TypeOrmTaskStore: the DataSource is not initialized');
+    // A DataSource initialized again has a new connection: statements of the old one are gone with it.
+    if (db !== this.db) [this.db, this.prepared] = [db, new Map()];
+    let s = this.prepared.get(text);
+    if (!s) this.prepared.set(text, (s = db.prepare(text)));
+    return s;
   }
 }

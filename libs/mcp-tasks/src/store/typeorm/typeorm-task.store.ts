@@ -1,5 +1,5 @@
-import type { DataSource, EntityManager, QueryDeepPartialEntity } from 'typeorm';
-import type { TaskError, TaskStatus } from '../../protocol/wire.types.js';
+import type { DataSource } from 'typeorm';
+import { isTerminal, type TaskError } from '../../protocol/wire.types.js';
 import { applyTaskChange, hasLapsedLease } from '../apply-task-change.js';
 import type {
   TaskActivity,
@@ -11,124 +11,150 @@ import type {
 } from '../task-queries.js';
 import type { TaskStore } from '../task-store.interface.js';
 import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome } from '../task.record.js';
-import { McpTaskEntity } from './mcp-task.entity.js';
 import { dialectFor } from './dialect.factory.js';
-import type { StoreDialect } from './store-dialect.js';
+import { BatchedReads } from './batched-reads.js';
+import { KnownVersions } from './known-versions.js';
+import type { SqlSession, StoreDialect } from './store-dialect.js';
 import { changedColumns, toRecord, toRow } from './task-row.mapper.js';
+import { TaskColumns, type RawRow } from './task-columns.js';
+import { ROW_VERSION, TaskSql, type Statement } from './task-sql.js';
 import { taskActivity, taskCounts } from './typeorm-task-stats.queries.js';
 import { listTasks } from './typeorm-task.queries.js';
 
-const LIVE_STATUSES: TaskStatus[] = ['working', 'input_required'];
-/** Ids per statement when renewing leases: well under SQLite's and PostgreSQL's parameter limits. */
+/** Ids per statement when renewing leases: a bounded statement however many tasks an instance runs. */
 const ID_CHUNK = 500;
 
-const unexpired = (row: McpTaskEntity, now: number): boolean => row.expiresAt === null || row.expiresAt > now;
-/** `unexpired` in SQL, for queries on `t` with a `:now` parameter. */
-const UNEXPIRED = '(t.expiresAt IS NULL OR t.expiresAt > :now)';
+const unexpired = (row: { expiresAt: number | null }, now: number): boolean =>
+  row.expiresAt === null || row.expiresAt > now;
 
 /**
  * Tasks in the `mcp_tasks` table of a TypeORM DataSource (PostgreSQL or better-sqlite3), shared by
  * every instance that uses the same database. The DataSource must be initialized, list
  * `mcpTasksEntities`, and have run `mcpTasksMigrations`. Transition rules come from `applyTaskChange`;
- * this class only makes each read-apply-write atomic.
+ * this class only makes each read-apply-write atomic. Its own statements are plain SQL written once
+ * from the entity's metadata (`TaskSql`) and sent through the DataSource's driver: no query builder
+ * or entity hydration per call. The console's queries still use TypeORM.
  */
 export class TypeOrmTaskStore implements TaskStore {
   private readonly dialect: StoreDialect;
+  private readonly columns: TaskColumns;
+  private readonly sql: TaskSql;
+  private readonly versions = new KnownVersions();
+  private readonly reads?: BatchedReads;
 
   constructor(dataSource: DataSource) {
     this.dialect = dialectFor(dataSource);
+    this.columns = new TaskColumns(dataSource);
+    this.sql = new TaskSql(this.columns, this.dialect.flavour);
+    const { flavour, one } = this.dialect;
+    const idColumn = this.columns.of(['id'])[0].databaseName;
+    if (flavour.batchReads)
+      this.reads = new BatchedReads(
+        (ids) => one.rows(this.sql.getMany, [flavour.idList(ids)]),
+        (row) => row[idColumn] as string,
+      );
   }
 
-  create(task: TaskRecord, limits: TaskLimits): Promise<CreateOutcome> {
-    const now = task.createdAt;
+  async create(task: TaskRecord, limits: TaskLimits): Promise<CreateOutcome> {
     const perOwner = limits.maxPerOwner !== Infinity;
     const total = limits.maxTotal !== Infinity;
-    return this.dialect.write(async (m) => {
-      // The lock makes count-then-insert atomic: concurrent creates for the owner wait here.
-      if (perOwner || total) await this.dialect.lockCaps(m, task.owner, total);
-      if (perOwner && (await this.countLive(m, now, task.owner)) >= limits.maxPerOwner) return 'owner-limit';
-      if (total && (await this.countLive(m, now)) >= limits.maxTotal) return 'server-limit';
-      const row = toRow(task) as QueryDeepPartialEntity<McpTaskEntity>;
-      await m.createQueryBuilder().insert().into(McpTaskEntity).values(row).execute();
+    const row = this.columns.encode(toRow(task), this.columns.all);
+    if (!perOwner && !total) {
+      const [inserted] = await this.dialect.one.rows(this.sql.insert, row);
+      this.remember(task, inserted);
       return 'created';
-    });
+    }
+    // One transaction sent in one go: the cap locks (concurrent creates for the owner wait there), then the
+    // insert — a statement of its own, so it sees every create committed before the lock was granted — which
+    // counts and inserts at once; with both caps, the owner's count to tell which one refused.
+    const caps = [...(perOwner ? [limits.maxPerOwner] : []), ...(total ? [limits.maxTotal] : [])];
+    const insert = { s: this.sql.cappedInsert(perOwner, total), params: [...row, ...caps] };
+    const count = { s: this.sql.countOwner, params: [task.owner, task.createdAt] };
+    const locks = this.dialect.capLocks(task.owner, total);
+    const results = await this.dialect.writeBatch([...locks, insert, ...(perOwner && total ? [count] : [])]);
+    const [inserted] = results[locks.length];
+    if (inserted) {
+      this.remember(task, inserted);
+      return 'created';
+    }
+    if (!total) return 'owner-limit';
+    if (!perOwner) return 'server-limit';
+    return Number(results[locks.length + 1][0].n) >= limits.maxPerOwner ? 'owner-limit' : 'server-limit';
   }
 
-  get(id: string, now: number): Promise<TaskRecord | undefined> {
-    return this.dialect.read(async (m) => {
-      const row = await m.findOneBy(McpTaskEntity, { id });
-      return row && unexpired(row, now) ? toRecord(row) : undefined;
-    });
+  async get(id: string, now: number): Promise<TaskRecord | undefined> {
+    const raw = this.reads ? await this.reads.read(id) : (await this.dialect.one.rows(this.sql.get, [id]))[0];
+    const row = raw && this.columns.decode(raw);
+    return row && unexpired(row, now) ? toRecord(row) : undefined;
   }
 
   update(id: string, change: TaskChange, now: number): Promise<UpdateOutcome | undefined> {
-    return this.dialect.write(async (m) => {
+    if (this.sql.getVersioned) return this.updateIfUnchanged(this.sql.getVersioned, id, change, now);
+    return this.dialect.write(async (tx) => {
       // Locked read: a concurrent update of this task waits, then applies its change to our result.
-      const query = m.createQueryBuilder(McpTaskEntity, 't').where('t.id = :id', { id });
-      const row = await this.dialect.lockRows(query, false).getOne();
+      const [raw] = await tx.rows(this.sql.getForUpdate, [id]);
+      const row = raw && this.columns.decode(raw);
       if (!row || !unexpired(row, now)) return undefined;
       const task = toRecord(row);
       const next = applyTaskChange(task, change, now);
       if (!next) return { task, changed: false };
-      await this.writeChange(m, next);
+      await this.writeChange(tx, next);
       return { task: next, changed: true };
     });
   }
 
+  /**
+   * Compare-and-set without a transaction: apply the change to the task as this store last wrote it, or else
+   * as read with its row version, and write it only if the row is still at that version; when another write
+   * came first (a concurrent change, a lease renewal), read again and apply the change to what it left.
+   */
+  private async updateIfUnchanged(
+    read: Statement,
+    id: string,
+    change: TaskChange,
+    now: number,
+  ): Promise<UpdateOutcome | undefined> {
+    const known = this.versions.take(id);
+    if (known && unexpired(known.task, now)) {
+      const next = applyTaskChange(known.task, change, now);
+      if (next && (await this.writeIfAt(next, known.version))) return { task: next, changed: true };
+    }
+    for (;;) {
+      const [raw] = await this.dialect.one.rows(read, [id]);
+      const row = raw && this.columns.decode(raw);
+      if (!row || !unexpired(row, now)) return undefined;
+      const task = toRecord(row);
+      const next = applyTaskChange(task, change, now);
+      if (!next) return { task, changed: false };
+      if (await this.writeIfAt(next, raw[ROW_VERSION])) return { task: next, changed: true };
+    }
+  }
+
   sweep(now: number, limit: number): Promise<number> {
-    return this.dialect.write(async (m) => {
-      // Skipping locked rows lets instances sweep side by side without waiting on each other.
-      const expired = m
-        .createQueryBuilder(McpTaskEntity, 't')
-        .select('t.id')
-        .where('t.expiresAt IS NOT NULL AND t.expiresAt <= :now', { now })
-        .limit(limit);
-      const subquery = this.dialect.lockRows(expired, true);
-      const result = await m
-        .createQueryBuilder()
-        .delete()
-        .from(McpTaskEntity)
-        .where(`id IN (${subquery.getQuery()})`)
-        .setParameters(subquery.getParameters())
-        .execute();
-      return result.affected ?? 0;
-    });
+    // One statement: its batch is picked with SKIP LOCKED, so instances sweep side by side without
+    // waiting on each other (or on a task being updated).
+    return this.dialect.one.changed(this.sql.sweep, [now, limit]);
   }
 
   async renewLeases(ids: string[], owner: string, until: number): Promise<void> {
     for (let i = 0; i < ids.length; i += ID_CHUNK) {
-      const chunk = ids.slice(i, i + ID_CHUNK);
-      await this.dialect.write((m) =>
-        m
-          .createQueryBuilder()
-          .update(McpTaskEntity)
-          .set({ leaseOwner: owner, leaseExpiresAt: until })
-          .where('id IN (:...chunk)', { chunk })
-          .andWhere('status IN (:...live)', { live: LIVE_STATUSES })
-          .execute(),
-      );
+      const chunk = this.dialect.flavour.idList(ids.slice(i, i + ID_CHUNK));
+      await this.dialect.one.changed(this.sql.renewLeases, [owner, until, chunk]);
     }
   }
 
   reclaimExpiredLeases(now: number, limit: number, error: TaskError): Promise<string[]> {
-    return this.dialect.write(async (m) => {
+    return this.dialect.write(async (tx) => {
       // SKIP LOCKED: rows another instance is reclaiming (or updating) are left to it.
-      const query = m
-        .createQueryBuilder(McpTaskEntity, 't')
-        .where('t.status IN (:...live)', { live: LIVE_STATUSES })
-        .andWhere('t.leaseExpiresAt < :now', { now })
-        .andWhere(UNEXPIRED)
-        .orderBy('t.leaseExpiresAt', 'ASC')
-        .limit(limit);
-      const rows = await this.dialect.lockRows(query, true).getMany();
+      const rows: RawRow[] = await tx.rows(this.sql.lapsedLeases, [now, limit]);
       const reclaimed: string[] = [];
-      for (const row of rows) {
-        const task = toRecord(row);
+      for (const raw of rows) {
+        const task = toRecord(this.columns.decode(raw));
         // The query only narrows; the rule itself is the shared one.
         if (!hasLapsedLease(task, now)) continue;
         const next = applyTaskChange(task, { kind: 'finish', status: 'failed', error }, now);
         if (!next) continue;
-        await this.writeChange(m, next);
+        await this.writeChange(tx, next);
         reclaimed.push(task.id);
       }
       return reclaimed;
@@ -147,22 +173,26 @@ export class TypeOrmTaskStore implements TaskStore {
     return this.dialect.read((m) => taskActivity(m, query, now));
   }
 
-  private async writeChange(m: EntityManager, task: TaskRecord): Promise<void> {
-    await m
-      .createQueryBuilder()
-      .update(McpTaskEntity)
-      .set(changedColumns(task) as QueryDeepPartialEntity<McpTaskEntity>)
-      .where('id = :id', { id: task.id })
-      .execute();
+  /** An inserted task's row version, for its next compare-and-set. */
+  private remember(task: TaskRecord, inserted: RawRow | undefined): void {
+    if (inserted && this.dialect.flavour.rowVersion) this.versions.remember(task, inserted[ROW_VERSION]);
   }
 
-  /** Live = not terminal and not expired at `now`; the owner's, or everyone's. */
-  private countLive(m: EntityManager, now: number, owner?: string): Promise<number> {
-    const query = m
-      .createQueryBuilder(McpTaskEntity, 't')
-      .where('t.status IN (:...live)', { live: LIVE_STATUSES })
-      .andWhere(UNEXPIRED, { now });
-    if (owner !== undefined) query.andWhere('t.ownerKey = :owner', { owner });
-    return query.getCount();
+  /** Writes what a change may move. */
+  private async writeChange(tx: SqlSession, task: TaskRecord): Promise<void> {
+    const changed = changedColumns(task);
+    const columns = this.columns.of(Object.keys(changed));
+    await tx.changed(this.sql.update(columns), [task.id, ...this.columns.encode(changed, columns)]);
+  }
+
+  /** Writes what a change may move if the row is still at `version`; whether it did. */
+  private async writeIfAt(task: TaskRecord, version: unknown): Promise<boolean> {
+    const changed = changedColumns(task);
+    const columns = this.columns.of(Object.keys(changed));
+    const values = [task.id, ...this.columns.encode(changed, columns), version];
+    const [written] = await this.dialect.one.rows(this.sql.update(columns, true), values);
+    // A finished task takes no more changes: nothing to remember.
+    if (written && !isTerminal(task.status)) this.versions.remember(task, written[ROW_VERSION]);
+    return !!written;
   }
 }

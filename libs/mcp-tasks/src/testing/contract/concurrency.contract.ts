@@ -61,6 +61,24 @@ export function concurrencyContract(h: () => StoreHarness, { describe, it, expec
       }
     });
 
+    it('a change applies to what the other instance wrote in between, not to what this one wrote last', async () => {
+      const task = newTask();
+      await h().store.create(task, NO_LIMITS);
+      await h().store.update(task.id, { kind: 'ask', requests: { a: elicit('A?'), b: elicit('B?') } }, T0 + 1);
+      await h().peer.update(task.id, { kind: 'progress', statusMessage: 'from the peer' }, T0 + 2);
+      await h().peer.renewLeases([task.id], 'peer-instance', T0 + 30_000);
+      const answered = await h().store.update(task.id, { kind: 'answer', responses: { a: 'A' } }, T0 + 3);
+      expect(answered?.task).toMatchObject({
+        statusMessage: 'from the peer',
+        inputRequests: { b: elicit('B?') },
+        leaseOwner: 'peer-instance',
+      });
+      await h().peer.update(task.id, { kind: 'finish', status: 'cancelled' }, T0 + 4);
+      const late = await h().store.update(task.id, { kind: 'answer', responses: { b: 'B' } }, T0 + 5);
+      expect(late).toMatchObject({ changed: false, task: { status: 'cancelled', statusMessage: 'from the peer' } });
+      expect(await h().store.get(task.id, T0 + 5)).toMatchObject({ status: 'cancelled', inputResponses: { a: 'A' } });
+    });
+
     it('a progress racing an answer loses neither', async () => {
       const task = newTask();
       await h().store.create(task, NO_LIMITS);

@@ -1,0 +1,159 @@
+import { createHash } from 'node:crypto';
+import type { TaskColumn, TaskColumns } from './task-columns.js';
+
+/** One SQL text, and the name it is prepared under where the driver prepares statements by name. */
+export interface Statement {
+  readonly text: string;
+  readonly name: string;
+}
+
+/** What differs in the SQL text itself between databases. */
+export interface SqlFlavour {
+  /** Placeholder of the `n`-th parameter (from 1); typed as `column` where the database cannot infer it. */
+  param(n: number, column?: TaskColumn): string;
+  /** Appended to a SELECT to lock its rows until the transaction ends (empty where the transaction locks all). */
+  lockRows: string;
+  /** The same, leaving out rows another transaction holds. */
+  lockRowsSkipLocked: string;
+  /** `column` is one of the ids in parameter `n` (see `idList`). */
+  idIn(column: string, n: number): string;
+  /** The parameter value `idIn` expects for these ids. */
+  idList(ids: string[]): unknown;
+  /**
+   * An expression that changes whenever a row is written (PostgreSQL's `xmin`), for compare-and-set updates
+   * without a transaction around them; absent where updates lock instead.
+   */
+  rowVersion?: string;
+  /** Reads by id that arrive together go as one statement: worth it where each statement is a network round trip. */
+  batchReads: boolean;
+}
+
+/** The result column carrying `SqlFlavour.rowVersion`. */
+export const ROW_VERSION = 'mcp_row_version';
+
+/** The name is derived from the text, so a changed statement never reuses the name of another. */
+export const statement = (text: string): Statement => ({
+  text,
+  name: `mcp_tasks_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`,
+});
+
+const LIVE = `('working', 'input_required')`;
+
+/**
+ * Every statement `TypeOrmTaskStore` runs on its hot paths, written once per DataSource from the entity's
+ * columns. Parameters of a row are its columns in entity order (`TaskColumns.all`), then any extra ones.
+ * Inserts return a row (with the row's version where the flavour has one): none means nothing was inserted.
+ */
+export class TaskSql {
+  readonly get: Statement;
+  /** Every task whose id is in the list (parameter 1, see `SqlFlavour.idList`). */
+  readonly getMany: Statement;
+  readonly getForUpdate: Statement;
+  /** `get` with the row's version (only where the flavour has one). */
+  readonly getVersioned?: Statement;
+  readonly insert: Statement;
+  readonly countOwner: Statement;
+  readonly sweep: Statement;
+  readonly renewLeases: Statement;
+  readonly lapsedLeases: Statement;
+  private readonly cappedInserts = new Map<string, Statement>();
+  private readonly updates = new Map<string, Statement>();
+  private readonly versionedUpdates = new Map<string, Statement>();
+  private readonly c: Record<'id' | 'owner' | 'status' | 'expires' | 'leaseOwner' | 'leaseExpires', string>;
+
+  constructor(
+    private readonly columns: TaskColumns,
+    private readonly f: SqlFlavour,
+  ) {
+    const [id, owner, status, expires, leaseOwner, leaseExpires] = columns
+      .of(['id', 'ownerKey', 'status', 'expiresAt', 'leaseOwner', 'leaseExpiresAt'])
+      .map((col) => columns.name(col));
+    this.c = { id, owner, status, expires, leaseOwner, leaseExpires };
+    const t = columns.table;
+    const list = columns.all.map((col) => columns.name(col)).join(', ');
+    const p = (n: number) => f.param(n);
+    this.get = statement(`SELECT ${list} FROM ${t} WHERE ${id} = ${p(1)}`);
+    this.getMany = statement(`SELECT ${list} FROM ${t} WHERE ${f.idIn(id, 1)}`);
+    this.getForUpdate = statement(`${this.get.text}${f.lockRows}`);
+    if (f.rowVersion)
+      this.getVersioned = statement(
+        `SELECT ${list}, ${f.rowVersion} AS ${ROW_VERSION} FROM ${t} WHERE ${id} = ${p(1)}`,
+      );
+    const values = columns.all.map((_, i) => p(i + 1)).join(', ');
+    this.insert = statement(`INSERT INTO ${t} (${list}) VALUES (${values})${this.returningVersion(true)}`);
+    this.countOwner = statement(`SELECT COUNT(*) AS n FROM ${t} WHERE ${owner} = ${p(1)} AND ${this.live(p(2))}`);
+    const expired = `${expires} IS NOT NULL AND ${expires} <= ${p(1)}`;
+    // The subquery picks the batch: LIMIT is not allowed on DELETE itself in PostgreSQL.
+    const batch = `SELECT ${id} FROM ${t} WHERE ${expired} LIMIT ${p(2)}${f.lockRowsSkipLocked}`;
+    this.sweep = statement(`DELETE FROM ${t} WHERE ${id} IN (${batch})`);
+    this.renewLeases = statement(
+      `UPDATE ${t} SET ${leaseOwner} = ${p(1)}, ${leaseExpires} = ${p(2)} ` +
+        `WHERE ${f.idIn(id, 3)} AND ${status} IN ${LIVE}`,
+    );
+    this.lapsedLeases = statement(
+      `SELECT ${list} FROM ${t} WHERE ${this.live(p(1))} AND ${leaseExpires} < ${p(1)} ` +
+        `ORDER BY ${leaseExpires} ASC LIMIT ${p(2)}${f.lockRowsSkipLocked}`,
+    );
+  }
+
+  /**
+   * Inserts the row (its columns' parameters) only while the caps leave room: the owner's live tasks below the
+   * parameter after the row's, and (with `total`) all live tasks below the one after that. Live at the row's
+   * creation time; the caller holds the cap locks, so the counts cannot change before the insert commits.
+   */
+  cappedInsert(perOwner: boolean, total: boolean): Statement {
+    const key = `${perOwner}:${total}`;
+    let s = this.cappedInserts.get(key);
+    if (!s) {
+      const { columns, f } = this;
+      const [owner, created] = columns.of(['ownerKey', 'createdAt']).map((col) => columns.all.indexOf(col) + 1);
+      const now = f.param(created);
+      const n = columns.all.length;
+      const count = (where: string) => `(SELECT COUNT(*) FROM ${columns.table} WHERE ${where})`;
+      const caps = [
+        perOwner ? `${count(`${this.c.owner} = ${f.param(owner)} AND ${this.live(now)}`)} < ${f.param(n + 1)}` : '',
+        total ? `${count(this.live(now))} < ${f.param(perOwner ? n + 2 : n + 1)}` : '',
+      ].filter(Boolean);
+      const values = columns.all.map((col, i) => f.param(i + 1, col)).join(', ');
+      const list = columns.all.map((col) => columns.name(col)).join(', ');
+      const where = caps.join(' AND ');
+      s = statement(
+        `INSERT INTO ${columns.table} (${list}) SELECT ${values} WHERE ${where}${this.returningVersion(true)}`,
+      );
+      this.cappedInserts.set(key, s);
+    }
+    return s;
+  }
+
+  /**
+   * Sets these columns (parameters 2…) of the task whose id is parameter 1; `versioned`: only while the row's
+   * version is still the parameter after the columns (it changes nothing when another write came first), and
+   * returns the version it leaves.
+   */
+  update(columns: readonly TaskColumn[], versioned = false): Statement {
+    const cache = versioned ? this.versionedUpdates : this.updates;
+    const key = columns.map((col) => col.databaseName).join(',');
+    let s = cache.get(key);
+    if (!s) {
+      const set = columns.map((col, i) => `${this.columns.name(col)} = ${this.f.param(i + 2)}`).join(', ');
+      const where = `${this.c.id} = ${this.f.param(1)}`;
+      const unchanged = versioned ? ` AND ${this.f.rowVersion} = ${this.f.param(columns.length + 2)}` : '';
+      const returning = versioned ? this.returningVersion() : '';
+      s = statement(`UPDATE ${this.columns.table} SET ${set} WHERE ${where}${unchanged}${returning}`);
+      cache.set(key, s);
+    }
+    return s;
+  }
+
+  /** The version a write leaves the row at (where the flavour has none, `always` returns a row without it). */
+  private returningVersion(always = false): string {
+    const version = this.f.rowVersion ?? (always ? 'NULL' : undefined);
+    return version ? ` RETURNING ${version} AS ${ROW_VERSION}` : '';
+  }
+
+  /** Not terminal and not expired at `now` (a placeholder). */
+  private live(now: string): string {
+    const { status, expires } = this.c;
+    return `${status} IN ${LIVE} AND (${expires} IS NULL OR ${expires} > ${now})`;
+  }
+}
