@@ -153,3 +153,31 @@ describe('telemetry: false', () => {
     }
   });
 });
+
+describe('telemetry on with nobody observing', () => {
+  it('runs without spans or events, and uses a listener or an SDK that arrives later from the next run', async () => {
+    trace.disable();
+    const app = await createFixtureApp({}, [EventEmitterModule.forRoot()]);
+    try {
+      const first = await call(app, 'echo', { text: 'a' });
+      expect(first.body.result.content).toEqual([{ type: 'text', text: 'echo:a' }]);
+      expect(exporter.getFinishedSpans()).toEqual([]);
+
+      const stops: unknown[] = [];
+      app.get(EventEmitter2).on(McpTaskEvents.stop, (payload: unknown) => stops.push(payload));
+      await call(app, 'echo', { text: 'b' }, { id: 'late-listener' });
+      expect(stops).toEqual([
+        expect.objectContaining({ tool: 'echo', requestId: 'late-listener', status: 'completed' }),
+      ]);
+      expect(exporter.getFinishedSpans()).toEqual([]);
+
+      trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }));
+      await call(app, 'echo', { text: 'c' }, { meta: { traceparent } });
+      expect(spans('tools/call echo').map((s) => s.spanContext().traceId)).toEqual([TRACE]);
+      expect(spans('execute_tool echo')).toHaveLength(1);
+      expect(stops).toHaveLength(2);
+    } finally {
+      await app.close();
+    }
+  });
+});

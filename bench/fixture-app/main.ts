@@ -1,11 +1,18 @@
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
+import { EventEmitterModule } from '@nestjs/event-emitter';
 import { AppModule } from '../../src/app.module.js';
 import { bootstrap } from '../../src/bootstrap.js';
 import { BenchModule } from './bench.module.js';
+import { registerOtelSdk } from './otel-sdk.js';
 
-/** The demo plus the benchmark's fixture tools: what `npm run bench` runs as the module's contestants. */
-@Module({ imports: [AppModule, BenchModule] })
+/**
+ * The demo plus the benchmark's fixture tools: what `npm run bench` runs as the module's contestants. With an
+ * event emitter (and no listeners), so "telemetry on" is the library's default with everything it can use
+ * present; `MCP_BENCH_OTEL=sdk` also registers an OpenTelemetry SDK whose exporter drops every span.
+ */
+@Module({ imports: [EventEmitterModule.forRoot(), AppModule, BenchModule] })
 class BenchAppModule {}
 
+if (process.env.MCP_BENCH_OTEL === 'sdk') registerOtelSdk();
 await bootstrap(BenchAppModule);

@@ -47,11 +47,15 @@ export class ToolInvoker {
   private build(tool: ToolDefinition): ToolPipeline {
     const proto = Object.getPrototypeOf(tool.instance) as Record<string, (...a: unknown[]) => unknown>;
     const { instance, methodName } = tool;
-    const interceptors = this.options.telemetry ? [this.telemetry] : [];
     const prepare = tool.options.prepare;
+    const plain = this.nest.withoutGuards(instance, proto[methodName], methodName, [], MCP_CONTEXT_TYPE);
+    const observed = this.options.telemetry
+      ? this.nest.withoutGuards(instance, proto[methodName], methodName, [this.telemetry], MCP_CONTEXT_TYPE)
+      : undefined;
     return {
       authorize: this.nest.guardsOnly(instance, proto[methodName], methodName, [this.scopes], MCP_CONTEXT_TYPE),
-      run: this.nest.withoutGuards(instance, proto[methodName], methodName, interceptors, MCP_CONTEXT_TYPE),
+      // With nobody to observe the run (no SDK recording, no listener), the telemetry interceptor is left out.
+      run: observed ? (args, ctx) => (this.telemetry.observing() ? observed : plain)(args, ctx) : plain,
       prepare: prepare ? this.nest.withoutGuards(instance, proto[prepare], prepare, [], MCP_CONTEXT_TYPE) : undefined,
     };
   }

@@ -21,7 +21,11 @@ import { McpTracing, type McpSpan, type SpanSpec } from './tracing.js';
 /** The part of `EventEmitter2` the library uses. */
 interface Emitter {
   emit(event: string, payload: unknown): unknown;
+  hasListeners?(event: string): boolean;
+  listenersAny?(): unknown[];
 }
+
+const EVENT_NAMES = Object.values(McpTaskEvents);
 
 /**
  * Wraps every tool run (in the request or as a task): `mcp.task.start|stop|exception` events, and an
@@ -51,6 +55,23 @@ export class McpTelemetryInterceptor implements NestInterceptor, OnModuleInit {
     }
   }
 
+  /**
+   * Whether anyone would see a run now: a recording tracer (an OpenTelemetry SDK), or a listener for
+   * `mcp.task.*`. Asked per run (an SDK or a listener may arrive later); when nobody would, the tool invoker
+   * runs the tool without this interceptor at all.
+   */
+  observing(): boolean {
+    return this.tracing.recording() || this.listening();
+  }
+
+  /** Whether the emitter has a listener for one of our events (or for every event); unknown emitters are assumed to. */
+  private listening(): boolean {
+    const events = this.events;
+    if (!events) return false;
+    if (typeof events.hasListeners !== 'function') return true;
+    return EVENT_NAMES.some((name) => events.hasListeners!(name)) || (events.listenersAny?.().length ?? 0) > 0;
+  }
+
   intercept(ec: ExecutionContext, next: CallHandler): Observable<unknown> {
     const ctx = McpExecutionContext.toolContext(ec) as BaseToolContext;
     return defer(() => this.observe(ctx, () => lastValueFrom(next.handle())));
@@ -58,6 +79,8 @@ export class McpTelemetryInterceptor implements NestInterceptor, OnModuleInit {
 
   /** One run: the start event; the run in its `execute_tool` span (active, so the tool's spans nest); the end. */
   private observe(ctx: BaseToolContext, run: () => Promise<unknown>): Promise<unknown> {
+    // No listener: no event objects either (the span may still be recorded).
+    const events = this.listening() ? this.events : undefined;
     const base: McpTaskStartEvent = {
       tool: ctx.tool,
       server: this.options.server.name,
@@ -68,9 +91,9 @@ export class McpTelemetryInterceptor implements NestInterceptor, OnModuleInit {
     const ended = (span: McpSpan, status: McpRunOutcome, isError: boolean): void => {
       span.setAttribute('mcp.task.status', status);
       if (isError) span.setAttribute('error.type', 'tool_error');
-      this.events?.emit(McpTaskEvents.stop, { ...base, status, isError, durationMs: performance.now() - started });
+      events?.emit(McpTaskEvents.stop, { ...base, status, isError, durationMs: performance.now() - started });
     };
-    this.events?.emit(McpTaskEvents.start, base);
+    events?.emit(McpTaskEvents.start, base);
     const spec = { ...executeToolSpan(ctx), isFailure: (err: unknown) => outcomeOf(err, ctx) === 'failed' };
     return this.tracing.inSpan(spec, ctx.traceContext, async (span) => {
       try {
@@ -80,7 +103,7 @@ export class McpTelemetryInterceptor implements NestInterceptor, OnModuleInit {
       } catch (err) {
         const outcome = outcomeOf(err, ctx);
         if (outcome === 'failed') {
-          this.events?.emit(McpTaskEvents.exception, { ...base, error: err, durationMs: performance.now() - started });
+          events?.emit(McpTaskEvents.exception, { ...base, error: err, durationMs: performance.now() - started });
         }
         ended(span, outcome, err instanceof ToolError);
         throw err;

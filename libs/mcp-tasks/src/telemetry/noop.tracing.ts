@@ -1,7 +1,7 @@
 import type { TraceContext } from '../common/trace-context.js';
 import type { McpSpan, McpTracing, SpanSpec } from './tracing.js';
 
-const NOOP_SPAN: McpSpan = { setAttribute: () => undefined, fail: () => undefined, end: () => undefined };
+export const NOOP_SPAN: McpSpan = { setAttribute: () => undefined, fail: () => undefined, end: () => undefined };
 
 /** Telemetry off, or no `@opentelemetry/api` installed: spans cost nothing. */
 export class NoopTracing implements McpTracing {
@@ -11,6 +11,10 @@ export class NoopTracing implements McpTracing {
 
   active(): TraceContext {
     return undefined;
+  }
+
+  recording(): boolean {
+    return false;
   }
 
   inSpan<T>(

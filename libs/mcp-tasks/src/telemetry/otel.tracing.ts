@@ -1,6 +1,7 @@
 import type * as otel from '@opentelemetry/api';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { TraceContext } from '../common/trace-context.js';
+import { NOOP_SPAN } from './noop.tracing.js';
 import type { McpSpan, McpTracing, SpanSpec } from './tracing.js';
 
 const CARRIED = ['traceparent', 'tracestate', 'baggage'] as const;
@@ -27,12 +28,29 @@ export class OtelTracing implements McpTracing {
     return this.api.context.active();
   }
 
-  async inSpan<T>(
+  recording(): boolean {
+    // The API's global provider is a proxy; it has a delegate once an SDK registered one. Without it every span
+    // would be the API's non-recording one: nothing to make, end or look at.
+    const provider = this.api.trace.getTracerProvider();
+    return !(provider instanceof this.api.ProxyTracerProvider) || !!provider.getDelegateTracer('mcp-tasks');
+  }
+
+  inSpan<T>(
     spec: SpanSpec,
     parent: TraceContext,
     fn: (span: McpSpan, context: TraceContext) => Promise<T>,
   ): Promise<T> {
     const base = (parent as otel.Context | undefined) ?? this.api.context.active();
+    // Still in `base`: an app with only a context manager and a propagator sees the caller's context as before.
+    if (!this.recording()) return this.api.context.with(base, fn, undefined, NOOP_SPAN, base);
+    return this.recorded(spec, base, fn);
+  }
+
+  private async recorded<T>(
+    spec: SpanSpec,
+    base: otel.Context,
+    fn: (span: McpSpan, context: TraceContext) => Promise<T>,
+  ): Promise<T> {
     const kind = spec.kind === 'server' ? this.api.SpanKind.SERVER : this.api.SpanKind.INTERNAL;
     const otelSpan = this.tracer.startSpan(spec.name, { kind, attributes: spec.attributes }, base);
     const span = this.wrap(otelSpan);

@@ -35,8 +35,15 @@ export abstract class McpTracing {
   abstract active(): TraceContext;
 
   /**
+   * Whether spans are recorded now: an OpenTelemetry SDK is registered as the global tracer provider. Asked
+   * on every call, never remembered — an SDK may be registered after the app started.
+   */
+  abstract recording(): boolean;
+
+  /**
    * Runs `fn` in a new child span of `parent`, active while it runs (`context` is the parent plus the span); a
-   * throw marks the span failed (see `isFailure`); the span ends when `fn` settles.
+   * throw marks the span failed (see `isFailure`); the span ends when `fn` settles. When nothing records
+   * spans, `fn` runs in `parent` with a span that does nothing, and no span is made at all.
    */
   abstract inSpan<T>(
     spec: SpanSpec,
