@@ -1,7 +1,7 @@
 // node dist/bench/profile-one.js <get|call|create> [--store=memory|sqlite|postgres] [--auth] [--seconds=8]
 //   [--top=25] [--fresh] (with --auth: a never-seen token on every request) [--clients=N] (in flight; default 1 for
 //   create, 16 otherwise) [--owners=N] (auth on; worker w sends owner w % N's token, each reused)
-//   [--env=NAME=VALUE ...]
+//   [--env=NAME=VALUE ...] [--node=FLAG ...] (node options of the demo, e.g. --node=--trace-gc)
 //   (demo environment, e.g. --env=MCP_FAST_PATH=0) [--no-profile] (CPU figure only)
 // One workload against one demo process run with --cpu-prof, then where its CPU went (profile-summary).
 // For chasing a hot spot the bench reported: every other load is left out of the profile.
@@ -15,7 +15,8 @@ import { onMemory, onPostgres, onSqlite, type Contestant } from './contestants/r
 import { runLoad } from './load/closed-loop.js';
 import { TASKS_CAPS, taskGet, toolCall } from './load/rpc.js';
 import { startLongTasks } from './scenarios/live-tasks.js';
-import { freshTokens, ownerTokens } from './support/tokens.js';
+import { demoToken } from '../src/demo-token.js';
+import { ownerTokens } from './support/tokens.js';
 
 const [kind = 'get', ...flags] = process.argv.slice(2);
 const flag = (name: string) =>
@@ -35,7 +36,11 @@ let c: Contestant;
 if (store === 'postgres') c = onPostgres((pg = await startPostgres()).url, 'profiled');
 else if (store === 'sqlite') c = onSqlite(join(workDir, 'profiled.sqlite'), 'profiled');
 else c = onMemory('module/memory', 'profiled');
-c = { ...c, spec: { ...c.spec, env: { ...c.spec.env, ...extraEnv } } };
+const nodeArgs = flags.filter((f) => f.startsWith('--node=')).map((f) => f.slice(7));
+c = {
+  ...c,
+  spec: { ...c.spec, env: { ...c.spec.env, ...extraEnv }, nodeArgs: [...(c.spec.nodeArgs ?? []), ...nodeArgs] },
+};
 const owners = Number(flag('owners') ?? 0);
 if (flag('auth') !== undefined || owners) {
   c = { ...c, spec: { ...c.spec, env: { ...c.spec.env, MCP_AUTH: '1' } }, auth: true };
@@ -46,10 +51,12 @@ rmSync(join(workDir, 'profiles'), { recursive: true, force: true });
 const s = await launch(c, o, console.log);
 if (!s.ok) throw new Error(s.reason);
 const ids = await startLongTasks(s.run, 16, c.token);
-const pool = flags.includes('--fresh') ? freshTokens(s.run.port, 400_000) : undefined;
+const fresh = flags.includes('--fresh');
 const perOwner = owners ? ownerTokens(s.run.port, owners) : undefined;
 let used = 0;
-const token = (w: number) => perOwner?.[w % perOwner.length] ?? pool?.[used++ % pool.length] ?? c.token;
+// A never-seen token is signed when it is sent: a pool made up front would take longer than the run.
+const token = (w: number) =>
+  perOwner?.[w % perOwner.length] ?? (fresh ? demoToken(s.run.port, { sub: 'bench', jti: `p-${used++}` }) : c.token);
 const next =
   kind === 'get'
     ? (w: number) => taskGet(ids[w % ids.length], { token: token(w) })
