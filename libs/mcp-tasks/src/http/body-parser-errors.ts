@@ -55,3 +55,19 @@ export function bodyParserErrorHandler(path: string) {
     );
   };
 }
+
+/**
+ * A Fastify body-parsing failure on the endpoint's route (its route-level error handler) as a JSON-RPC error;
+ * `undefined` for a content type Fastify has no parser for, which the endpoint answers itself (415 from the SDK).
+ */
+export function fastifyBodyError(err: ParserError & { statusCode?: number; code?: string }): RpcError | undefined {
+  const status = err.statusCode ?? err.status ?? 400;
+  if (status === 415) return undefined;
+  if (err instanceof SyntaxError || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return parseError();
+  return new RpcError(
+    RpcCode.InvalidRequest,
+    `Invalid request body: ${err.message}`,
+    undefined,
+    status >= 400 && status < 500 ? status : 400,
+  );
+}
