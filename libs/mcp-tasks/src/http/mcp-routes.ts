@@ -40,10 +40,23 @@ export class McpRoutes implements OnModuleInit {
   onModuleInit(): void {
     const adapter = this.adapterHost?.httpAdapter;
     if (!adapter) return; // an application context without HTTP
+    const claimed = claimsOf(adapter);
     this.paths = servedPaths(this.config, this.options.path);
     this.resource.servedAt(this.paths);
-    for (const path of this.paths) this.endpoint(adapter, path);
-    for (const path of this.resource.metadataPaths()) {
+    for (const path of this.paths) {
+      const other = claimed.get(path);
+      if (other !== undefined) {
+        throw new Error(
+          `McpTasksModule: servers "${other}" and "${this.options.server.name}" are both at ${path}; ` +
+            'give each registration its own path',
+        );
+      }
+      claimed.set(path, this.options.server.name);
+      this.endpoint(adapter, path);
+    }
+    // Registrations for one resource share its metadata: the first one serves it.
+    for (const path of this.resource.metadataPaths().filter((p) => !claimed.has(p))) {
+      claimed.set(path, this.options.server.name);
       adapter.get(path, (req: unknown, res: unknown) =>
         adapter.reply(
           res,
@@ -79,3 +92,12 @@ export class McpRoutes implements OnModuleInit {
 }
 
 const rawOf = (req: unknown): IncomingMessage => (req as FastifyRequestLike).raw;
+
+/** The paths registrations took on one platform instance, and which server took each. */
+const claims = new WeakMap<object, Map<string, string>>();
+function claimsOf(adapter: AbstractHttpAdapter): Map<string, string> {
+  const key = adapter.getInstance() as object;
+  let map = claims.get(key);
+  if (!map) claims.set(key, (map = new Map()));
+  return map;
+}
