@@ -9,9 +9,11 @@ import { ToolRegistry } from './discovery/tool.registry.js';
 import { McpDispatcher } from './dispatcher/mcp.dispatcher.js';
 import { TaskMethodsHandler } from './dispatcher/task-methods.handler.js';
 import { ToolCallHandler } from './dispatcher/tool-call.handler.js';
+import { SharedStoreWarning } from './events/shared-store.warning.js';
 import { createTaskEventBus } from './events/task-event-bus.factory.js';
 import { McpScopesGuard } from './guards/mcp-scopes.guard.js';
 import { TaskOwnershipGuard } from './guards/task-ownership.guard.js';
+import { McpTasksHealthIndicator } from './health/mcp-tasks.health-indicator.js';
 import { BodyParserErrors } from './http/body-parser-errors.js';
 import { McpFastPath } from './http/fast-path.listener.js';
 import { McpExchangeHandler } from './http/mcp-exchange.handler.js';
@@ -88,7 +90,16 @@ export const mcpTasksProviders: Provider[] = [
   BodyParserErrors,
   TaskListenHandler,
   McpTelemetryInterceptor,
+  McpTasksHealthIndicator,
+  SharedStoreWarning,
 ];
 
 /** What a registration exports to the app. */
-export const mcpTasksExports = [MCP_TASKS_OPTIONS, TASK_STORE, TASK_EVENT_BUS, ToolRegistry, TaskRunner];
+export const mcpTasksExports = [
+  MCP_TASKS_OPTIONS,
+  TASK_STORE,
+  TASK_EVENT_BUS,
+  ToolRegistry,
+  TaskRunner,
+  McpTasksHealthIndicator,
+];
