@@ -66,7 +66,7 @@ describe.each(PLATFORMS)('on %s', (platform) => {
       expect(res.body).toMatchObject({ id: 7, error: { code: -32600 } });
     });
 
-    it('a missing scope → 403 insufficient_scope listing every scope the tool needs, before anything runs', async () => {
+    it('a missing scope → 403 insufficient_scope listing every scope needed, before anything runs', async () => {
       const res = await call(
         app,
         'write_file',

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Controller, Get, Module, type INestApplication, type LoggerService } from '@nestjs/common';
+import { Controller, Get, type INestApplication, type LoggerService } from '@nestjs/common';
 import { HealthCheck, HealthCheckService, TerminusModule } from '@nestjs/terminus';
 import { Test } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -143,7 +143,10 @@ describe('on a shared PostgreSQL store', () => {
       const warnings = logged.filter((m) => m.includes('event bus is in-process'));
       expect(warnings).toEqual([
         expect.stringMatching(
-          /^server "healthy": tasks are in a shared postgres store, but the event bus is in-process: .*re-reads the store.*bus: \{ type: 'postgres' \}/,
+          new RegExp(
+            '^server "healthy": tasks are in a shared postgres store, but the event bus is in-process: ' +
+              ".*re-reads the store.*bus: \\{ type: 'postgres' \\}",
+          ),
         ),
       ]);
     } finally {

@@ -119,7 +119,7 @@ describe.each(PLATFORM_MATRIX)(
       expect(done.result.structuredContent).toEqual({ name: 'alice' });
     });
 
-    it('a request-scoped tool provider: an instance per call built with its REQUEST; a task keeps its own', async () => {
+    it('request-scoped tool provider: an instance per call, built with its REQUEST; a task keeps its own', async () => {
       const first = await call(app, 'who_asks', {}, as({}, 'one'));
       const second = await call(app, 'who_asks', {}, as({}, 'two'));
       const [a, b] = [first, second].map((r) => String(r.body.result.content[0].text));

@@ -26,7 +26,7 @@ describe.each(PLATFORM_MATRIX)('@nestjs/throttler ThrottlerGuard app-wide (%s, f
   }, 60_000);
   afterAll(() => proc.stop());
 
-  it('each tools/call counts once; over the limit: HTTP 429, Retry-After and a JSON-RPC error, never a task', async () => {
+  it('each tools/call counts once; over the limit HTTP 429, Retry-After, a JSON-RPC error, no task', async () => {
     const o = as();
     const remaining: string[] = [];
     const tasks: string[] = [];

@@ -19,7 +19,7 @@ export const MCP_TOOL_METADATA = 'mcp-tasks:tool';
 /** Where `@RequiredScopes` keeps the scopes of a tool method or class. */
 export const REQUIRED_SCOPES_METADATA = 'mcp-tasks:required-scopes';
 
-/** `ExecutionContext#getType()` of an MCP request (app-wide enhancers; a tool's): its arguments `[req, res, McpCall]`. */
+/** `ExecutionContext#getType()` of an MCP request (app-wide enhancers, a tool's): arguments `[req, res, McpCall]`. */
 export const MCP_CONTEXT_TYPE = 'mcp';
 
 /** `ExecutionContext#getType()` the ownership guard sees for an access to a task: its arguments `[task, principal]`. */

@@ -9,7 +9,7 @@ import { ToolRegistry } from './discovery/tool.registry.js';
 import { McpDispatcher } from './dispatcher/mcp.dispatcher.js';
 import { TaskMethodsHandler } from './dispatcher/task-methods.handler.js';
 import { ToolCallHandler } from './dispatcher/tool-call.handler.js';
-import { SharedStoreWarning } from './events/shared-store.warning.js';
+import { SharedStoreWarning } from './tasks/shared-store.warning.js';
 import { createTaskEventBus } from './events/task-event-bus.factory.js';
 import { McpScopesGuard } from './guards/mcp-scopes.guard.js';
 import { TaskOwnershipGuard } from './guards/task-ownership.guard.js';

@@ -16,7 +16,7 @@ export interface McpCall {
   principal: Principal;
   /** A tool call's tool name. */
   tool?: string;
-  /** A tool call's arguments: as sent in its guards, the validated DTO instance in interceptors, pipes and the method. */
+  /** A tool call's arguments: as sent in its guards; the validated DTO instance in interceptors, pipes, the method. */
   args?: object;
   /** A tool call's `ToolContext`. */
   context?: ToolContext;

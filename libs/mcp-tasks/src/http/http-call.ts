@@ -40,13 +40,13 @@ export const nodeCall = (req: IncomingMessage, res: ServerResponse, bodyLimit?: 
 export function fastifyCall(request: FastifyRequestLike, reply: FastifyReplyLike): HttpCall {
   reply.hijack();
   const res = reply.raw;
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+  const writeHead = res.writeHead.bind(res) as (...a: unknown[]) => ServerResponse;
+  res.writeHead = ((...args: unknown[]) => {
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined && !res.hasHeader(name)) res.setHeader(name, value);
     }
-    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
-  } as typeof res.writeHead;
+    return writeHead(...args);
+  }) as typeof res.writeHead;
   const req = request.raw as HttpCall['req'];
   if (request.body !== undefined) req.body = request.body;
   return { req, res, platform: { req: request, res: reply } };

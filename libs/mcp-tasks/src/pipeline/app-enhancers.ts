@@ -7,7 +7,7 @@ import { NestPipelines, type Pipeline } from './nest-pipelines.js';
 /** What `getClass()` names for MCP requests that reach no tool (`getHandler().name` is `handle`). */
 export class McpEndpoint {
   /** Runs the rest of the request: the continuation `AppEnhancers.run` passes after the context's arguments. */
-  handle(_req: unknown, _res: unknown, _call: McpCall, next: () => Promise<unknown>): Promise<unknown> {
+  handle(this: void, _req: unknown, _res: unknown, _call: McpCall, next: () => Promise<unknown>): Promise<unknown> {
     return next();
   }
 }
