@@ -8,6 +8,7 @@ import type { TaskPolicy } from '../decorators/mcp-tool.decorator.js';
 import type { ToolDefinition } from '../discovery/tool-definition.js';
 import { ToolRegistry } from '../discovery/tool.registry.js';
 import { digestOf, RequestStateCodec, type RequestStatePayload } from '../input/request-state.codec.js';
+import { askedIn, roundAnswers } from '../input/round-answers.js';
 import { MCP_TASKS_OPTIONS, RpcCode, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { ToolInvoker, type ToolPipeline } from '../pipeline/tool.invoker.js';
@@ -16,18 +17,18 @@ import { RpcError } from '../protocol/rpc-error.js';
 import { toWireTask } from '../tasks/task.mapper.js';
 import { TaskRunner } from '../tasks/task.runner.js';
 import { McpTracing } from '../telemetry/tracing.js';
-import { validateArguments } from '../tools/arguments.validator.js';
+import { argumentsObject, validateArguments } from '../tools/arguments.validator.js';
 import { ToolError } from '../tools/tool-error.js';
 import { toCallToolResult, toolErrorResult } from '../tools/tool-result.normalizer.js';
 import type { McpRequest } from './mcp-request.interface.js';
 
 type Answer = Record<string, unknown>;
 /** What a `requestState` is bound to: the tool, the caller and the arguments. */
-type StateBinding = Omit<RequestStatePayload, 'answers' | 'exp'>;
+type StateBinding = Omit<RequestStatePayload, 'answers' | 'asked' | 'exp'>;
 
 /**
- * `tools/call`: validate, authorize (guards), choose sync or task, then answer with a result, an
- * MRTR round, or a task handle (only once the store holds the task).
+ * `tools/call`: authorize (guards, as Nest runs them before pipes), validate, choose sync or task, then answer with
+ * a result, an MRTR round, or a task handle (only once the store holds the task).
  */
 @Injectable()
 export class ToolCallHandler {
@@ -67,12 +68,16 @@ export class ToolCallHandler {
 
   private async call(req: McpRequest, traceContext: TraceContext): Promise<Answer> {
     const tool = this.toolNamed(req.params.name);
-    const args = await validateArguments(tool, req.params.arguments);
+    const raw = argumentsObject(tool, req.params.arguments);
     const origin: ToolCallOrigin = { ...req, tool: tool.name, requestId: req.id, traceContext };
-    const bind = { tool: tool.name, owner: req.principal.key, args: digestOf(req.params.arguments ?? {}) };
-    const ctx = new SyncToolContext(origin, this.answersSoFar(req, bind), req.signal, req.progress);
+    const bind = { tool: tool.name, owner: req.principal.key, args: digestOf(raw) };
+    const ctx = new SyncToolContext(origin, req.signal, req.progress);
     const pipeline = this.invoker.pipelineFor(tool);
-    await pipeline.authorize(args, ctx);
+    // Guards first (the scopes guard among them), on the raw arguments: a caller they refuse learns nothing of
+    // the tool's schema or its MRTR state.
+    await pipeline.authorize(raw, ctx);
+    const args = await validateArguments(tool, raw);
+    ctx.receive(this.answersSoFar(req, bind));
     const mode = await this.mode(tool, args, ctx, req);
     if (pipeline.prepare) {
       const prepared = await this.runInRequest(() => pipeline.prepare!(args, ctx), ctx, bind);
@@ -92,10 +97,14 @@ export class ToolCallHandler {
     return tool;
   }
 
-  /** Answers from earlier MRTR rounds (the sealed `requestState`), then this round's `inputResponses`. */
+  /**
+   * Answers from earlier MRTR rounds (the sealed `requestState`), plus this round's `inputResponses` to what the
+   * previous round asked. A call without `requestState` asked nothing yet: it carries no answers.
+   */
   private answersSoFar(req: McpRequest, bind: StateBinding): Record<string, unknown> {
-    const sealed = req.params.requestState !== undefined ? this.states.open(req.params.requestState, bind) : {};
-    return { ...sealed, ...req.inputResponses };
+    if (req.params.requestState === undefined) return {};
+    const { answers, asked } = this.states.open(req.params.requestState, bind);
+    return roundAnswers(answers, asked, req.inputResponses);
   }
 
   /**
@@ -147,7 +156,7 @@ export class ToolCallHandler {
           answer: {
             resultType: 'input_required',
             inputRequests: ctx.pending,
-            requestState: this.states.seal({ ...bind, answers: ctx.answers }),
+            requestState: this.states.seal({ ...bind, answers: ctx.answers, asked: askedIn(ctx.pending) }),
           },
         };
       }
