@@ -12,7 +12,7 @@ import type { TaskRecord } from '../store/task.record.js';
 export const McpExecutionContext = {
   /** Whether this is a tool run. */
   isToolRun: (ec: ExecutionContext): boolean => ec.getType<string>() === MCP_CONTEXT_TYPE,
-  /** A tool run's validated arguments. */
+  /** A tool run's arguments: raw in a guard (guards run before validation), the validated DTO afterwards. */
   args: <T = Record<string, unknown>>(ec: ExecutionContext): T => ec.getArgByIndex(0) as T,
   /** A tool run's `ToolContext`. */
   toolContext: (ec: ExecutionContext): ToolContext => ec.getArgByIndex(1) as ToolContext,
