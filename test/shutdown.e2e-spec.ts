@@ -1,13 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  LocalTaskEventBus,
-  MemoryTaskStore,
-  type TaskChange,
-  type TaskEvent,
-  type UpdateOutcome,
-} from '@mcp-tasks/nestjs';
+import { MemoryTaskStore, type TaskChange, type UpdateOutcome } from '@mcp-tasks/nestjs';
 import { createFixtureApp } from './fixtures/fixture-app.js';
+import { CountingBus } from './support/counting-bus.js';
 import { call, TASKS } from './support/mcp-request.js';
 import { until } from './support/until.js';
 
@@ -21,21 +16,6 @@ class FlakyAtShutdownStore extends MemoryTaskStore {
       return Promise.reject(new Error('connection terminated unexpectedly'));
     }
     return super.update(id, change, now);
-  }
-}
-
-/** The in-process bus, counting its subscribers. */
-class CountingBus extends LocalTaskEventBus {
-  subscribers = 0;
-  override subscribe(handler: (event: TaskEvent) => void): () => void {
-    const off = super.subscribe(handler);
-    this.subscribers++;
-    let on = true;
-    return () => {
-      if (on) this.subscribers--;
-      on = false;
-      off();
-    };
   }
 }
 
