@@ -14,7 +14,9 @@ import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome }
  * Where tasks live. The interface and its injection token share one name:
  * `@InjectTaskStore() store: TaskStore`.
  *
- * Every method is atomic with respect to the others, on one node or many.
+ * Every method is atomic with respect to the others, on one node or many, and a read sees every write that
+ * completed before it began (listeners read a task again after each change and rely on that to send changes in
+ * the store's order: a store reading from a lagging replica would need to order them itself).
  */
 export interface TaskStore {
   /**
