@@ -77,7 +77,9 @@ describe.each([false, true])('authentication (HS256, module strategy; fastPath %
     for (const args of [{ bytes: 'many' }, {}, { bytes: 0 }]) {
       const res = await call(app, 'write_sized', args, { ...reader, caps: TASKS, id: 'ws' });
       expect(res.status).toBe(403);
-      expect(res.headers['www-authenticate']).toMatch(/^Bearer error="insufficient_scope", scope="files:read files:write"/);
+      expect(res.headers['www-authenticate']).toMatch(
+        /^Bearer error="insufficient_scope", scope="files:read files:write"/,
+      );
       expect(res.body).toMatchObject({ id: 'ws', error: { code: -32600 } });
       expect(res.text).not.toMatch(/bytes/);
     }

@@ -18,7 +18,8 @@ const positiveInteger =
 const atMost =
   (name: string, max: number, what: string): Check =>
   (v) =>
-    positiveInteger(name)(v) ?? (v <= max ? undefined : `${name} must be at most ${max} ms (${what}; got ${String(v)})`);
+    positiveInteger(name)(v) ??
+    (v <= max ? undefined : `${name} must be at most ${max} ms (${what}; got ${String(v)})`);
 
 /** The longest ttl: an expiry time still fits a JavaScript date and a 64-bit column. */
 export const MAX_TTL_MS = 1e15;
