@@ -78,6 +78,11 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
     return this.local.subscribe(handler);
   }
 
+  /** How many subscriptions are live in this process (for diagnostics and tests). */
+  get subscriberCount(): number {
+    return this.local.subscriberCount;
+  }
+
   /** Whether the LISTEN connection is up (for health checks and tests). */
   get connected(): boolean {
     return !!this.client;

@@ -83,7 +83,7 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
     // From the start: the client may leave while the first reads are in flight.
     res.once('close', release);
     try {
-      await this.readVisible(ids, req.principal, stream);
+      await this.readVisible(ids, req.principal, stream, () => released);
     } catch (err) {
       release();
       throw err;
@@ -113,10 +113,19 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
     this.open.clear();
   }
 
-  /** Follows each task the caller may see; an owned task whose scopes the caller lacks refuses the whole listen. */
-  private async readVisible(ids: string[], principal: Principal, stream: ListenStream): Promise<void> {
+  /**
+   * Follows each task the caller may see; an owned task whose scopes the caller lacks refuses the whole listen.
+   * Stops reading once the client has gone.
+   */
+  private async readVisible(
+    ids: string[],
+    principal: Principal,
+    stream: ListenStream,
+    gone: () => boolean,
+  ): Promise<void> {
     const refused: RpcError[] = [];
     for (const id of ids) {
+      if (gone()) return;
       const seen = await this.visible(id, principal);
       if (seen instanceof RpcError) refused.push(seen);
       else if (seen) stream.follow(seen);
