@@ -84,7 +84,10 @@ describe('a run always leaves its task in its final state', () => {
       },
       5_000,
     );
-    expect(ended).toMatchObject({ status: 'failed', error: { code: -32603, message: expect.stringMatching(/expired/) } });
+    expect(ended).toMatchObject({
+      status: 'failed',
+      error: { code: -32603, message: expect.stringMatching(/expired/) },
+    });
   });
 
   describe('cancelled through another instance on a shared store, without a relaying bus', () => {

@@ -189,7 +189,9 @@ describe('telemetry: the stop event and the span carry the status the task ended
   const create = async (app: INestApplication, name: string, args: Record<string, unknown>) =>
     (await call(app, name, args, { caps: TASKS })).body.result.taskId as string;
   const stopOf = (taskId: string) =>
-    until(`the stop event of ${taskId}`, () => events.find(([n, p]) => n === McpTaskEvents.stop && p.taskId === taskId));
+    until(`the stop event of ${taskId}`, () =>
+      events.find(([n, p]) => n === McpTaskEvents.stop && p.taskId === taskId),
+    );
   const spanStatus = async (tool: string) => {
     const run = await until(`the execute_tool ${tool} span`, () => spans(`execute_tool ${tool}`)[0]);
     return run.attributes['mcp.task.status'];
