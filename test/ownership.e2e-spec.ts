@@ -106,7 +106,7 @@ describe('listening to an owned task without its scopes', () => {
   });
   afterAll(() => app.close());
 
-  it('is answered like tasks/get: HTTP 403 insufficient_scope naming the scopes (foreign ids stay dropped)', async () => {
+  it('is answered like tasks/get: 403 insufficient_scope naming the scopes (foreign ids stay dropped)', async () => {
     const writer = bearer(hs256({ ...OWNER, scope: 'files:read files:write' }));
     const taskId = (await call(app, 'write_file', { ms: 60_000 }, { caps: TASKS, headers: writer })).body.result
       .taskId as string;

@@ -15,7 +15,9 @@ describe('PostgresTaskEventBus: reconnects never crash the process', () => {
     db = await startPostgres();
   }, 60_000);
   afterAll(() => db?.stop());
-  beforeEach(() => process.on('unhandledRejection', onUnhandled));
+  beforeEach(() => {
+    process.on('unhandledRejection', onUnhandled);
+  });
   afterEach(async () => {
     process.off('unhandledRejection', onUnhandled);
     for (const bus of buses.splice(0)) await bus.onApplicationShutdown();

@@ -1,7 +1,7 @@
 /**
  * `npm run test:reliability [-- --long] [-- --seed N] [-- --only a,b]`: bad input, adversarial answers,
- * disconnects, load (with telemetry truth), faults, isolation and secrets against the built demo, with figures. Ends with `N passed, N failed`; exits
- * non-zero on any failed check.
+ * disconnects, load (with telemetry truth), faults, isolation and secrets against the built demo, with figures.
+ * Ends with `N passed, N failed`; exits non-zero on any failed check.
  */
 import { startPostgres } from '../support/postgres.js';
 import { answers } from './phases/answers.js';

@@ -120,9 +120,8 @@ const RUN: Record<AnswerCase['kind'], (d: Target, t: PhaseTally, c: AnswerCase) 
     if (!id) return `no task: ${shown(r)}`;
     const task = await settled(d, t, id);
     await rpc(d, t, 'tasks/cancel', { taskId: id }, { caps: TASKS });
-    return task?.status === 'input_required' && Object.keys(task.inputRequests ?? {}).join() === 'confirm'
-      ? undefined
-      : `the task ${task?.status === 'input_required' ? 'asked other keys' : `went ${task?.status}`}: ${JSON.stringify(task).slice(0, 200)}`;
+    if (task?.status === 'input_required' && Object.keys(task.inputRequests ?? {}).join() === 'confirm') return;
+    return `the task did not ask for confirm: ${JSON.stringify(task).slice(0, 200)}`;
   },
   // prepare's answer reaches the task (its own question); stray keys do not break it.
   prepare: async (d, t, c) => {

@@ -71,7 +71,8 @@ export async function disconnects(ctx: RunContext): Promise<void> {
       t,
       'no listen outlives its connection: open listens and bus subscriptions back to the baseline',
       after.openListens === before.openListens && after.busSubscribers === before.busSubscribers,
-      `listens ${before.openListens} → ${after.openListens}, subscribers ${before.busSubscribers} → ${after.busSubscribers}`,
+      `listens ${before.openListens} → ${after.openListens}, ` +
+        `subscribers ${before.busSubscribers} → ${after.busSubscribers}`,
     );
     report.check(
       t,

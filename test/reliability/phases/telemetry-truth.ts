@@ -33,7 +33,8 @@ export async function checkStopEvents(
     t,
     'telemetry truth: each task has one mcp.task.stop, with the status (and isError) it has in the database',
     mismatches.length === 0 && rows.length > 0,
-    `${mismatches.length} mismatches in ${rows.length} tasks${mismatches.length ? `: ${mismatches.slice(0, 5).join(' | ')}` : ''}`,
+    `${mismatches.length} mismatches in ${rows.length} tasks` +
+      (mismatches.length ? `: ${mismatches.slice(0, 5).join(' | ')}` : ''),
   );
 }
 
