@@ -1,5 +1,6 @@
 import { HttpException, Inject, Injectable } from '@nestjs/common';
 import { internalError } from '../common/internal-error.js';
+import type { McpCall } from '../common/mcp-call.interface.js';
 import type { TraceContext } from '../common/trace-context.js';
 import type { ToolCallOrigin } from '../context/base-tool.context.js';
 import { InputRequiredSignal } from '../context/input-required.signal.js';
@@ -11,18 +12,22 @@ import { digestOf, RequestStateCodec, type RequestStatePayload } from '../input/
 import { askedIn, roundAnswers } from '../input/round-answers.js';
 import { MCP_TASKS_OPTIONS, RpcCode, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { AppEnhancers } from '../pipeline/app-enhancers.js';
 import { ToolInvoker, type ToolPipeline } from '../pipeline/tool.invoker.js';
 import { declaresTasks, tasksNotDeclared } from '../protocol/capabilities.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import { toWireTask } from '../tasks/task.mapper.js';
 import { TaskRunner } from '../tasks/task.runner.js';
 import { McpTracing } from '../telemetry/tracing.js';
-import { argumentsObject, validateArguments } from '../tools/arguments.validator.js';
+import { validateArguments } from '../tools/arguments.validator.js';
 import { ToolError } from '../tools/tool-error.js';
 import { toCallToolResult, toolErrorResult } from '../tools/tool-result.normalizer.js';
 import type { McpRequest } from './mcp-request.interface.js';
 
 type Answer = Record<string, unknown>;
+
+/** What guards see of the arguments: the object as sent (validation comes after them). */
+const rawArguments = (raw: unknown): object => (raw && typeof raw === 'object' ? raw : {});
 /** What a `requestState` is bound to: the tool, the caller and the arguments. */
 type StateBinding = Omit<RequestStatePayload, 'answers' | 'asked' | 'exp'>;
 
@@ -40,6 +45,7 @@ export class ToolCallHandler {
     private readonly runner: TaskRunner,
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
     private readonly tracing: McpTracing,
+    private readonly enhancers: AppEnhancers,
   ) {
     this.states = new RequestStateCodec(options.requestStateSecret, options.requestStateTtl);
   }
@@ -67,16 +73,16 @@ export class ToolCallHandler {
   }
 
   private async call(req: McpRequest, traceContext: TraceContext): Promise<Answer> {
-    const tool = this.toolNamed(req.params.name);
-    const raw = argumentsObject(tool, req.params.arguments);
+    const call: McpCall = { method: 'tools/call', id: req.id, params: req.params, principal: req.principal };
+    const tool = await this.toolNamed(req, call);
     const origin: ToolCallOrigin = { ...req, tool: tool.name, requestId: req.id, traceContext };
-    const bind = { tool: tool.name, owner: req.principal.key, args: digestOf(raw) };
     const ctx = new SyncToolContext(origin, req.signal, req.progress);
-    const pipeline = this.invoker.pipelineFor(tool);
-    // Guards first (the scopes guard among them), on the raw arguments: a caller they refuse learns nothing of
-    // the tool's schema or its MRTR state.
-    await pipeline.authorize(raw, ctx);
-    const args = await validateArguments(tool, raw);
+    const pipeline = await this.invoker.pipelineFor(tool, req.http, call);
+    // Guards first (the scopes guard among them), as for a controller method: they see the arguments as sent; a
+    // caller they refuse learns nothing of the tool's schema or its MRTR state.
+    await pipeline.authorize(rawArguments(req.params.arguments), ctx);
+    const args = await validateArguments(tool, req.params.arguments);
+    const bind = { tool: tool.name, owner: req.principal.key, args: digestOf(req.params.arguments ?? {}) };
     ctx.receive(this.answersSoFar(req, bind));
     const mode = await this.mode(tool, args, ctx, req);
     if (pipeline.prepare) {
@@ -91,10 +97,13 @@ export class ToolCallHandler {
     return 'answer' in ran ? ran.answer : { resultType: 'complete', ...toCallToolResult(ran.value) };
   }
 
-  private toolNamed(name: unknown): ToolDefinition {
+  /** The tool; an unknown one is refused, after the app-wide guards (they protect every MCP request). */
+  private async toolNamed(req: McpRequest, call: McpCall): Promise<ToolDefinition> {
+    const name = req.params.name;
     const tool = typeof name === 'string' ? this.registry.get(name) : undefined;
-    if (!tool) throw RpcError.invalidParams(`Unknown tool: ${String(name)}`);
-    return tool;
+    if (tool) return tool;
+    await this.enhancers.run(req.http, call, () => Promise.resolve());
+    throw RpcError.invalidParams(`Unknown tool: ${String(name)}`);
   }
 
   /**

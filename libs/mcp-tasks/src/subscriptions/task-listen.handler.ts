@@ -133,7 +133,7 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
     if (refused.length === 1 || (refused.length > 0 && !this.options.auth)) throw refused[0];
     if (refused.length > 1) {
       const needed = [...new Set(refused.flatMap((r) => (r.data as { requiredScopes: string[] }).requiredScopes))];
-      throw insufficientScope(this.options.auth!.resource, needed);
+      throw insufficientScope(principal.resource ?? this.options.auth!.resource!, needed);
     }
   }
 

@@ -4,10 +4,10 @@ import type { ToolDefinition } from '../discovery/tool-definition.js';
 import { RpcError } from '../protocol/rpc-error.js';
 
 /**
- * The shape every tool's arguments have, checked before the tool's guards see them: an object (absent = `{}`),
- * nested at most 64 levels. Says nothing about the tool's own schema. Throws -32602.
+ * Validates `tools/call` arguments against the tool's DTO before anything runs. Returns the DTO
+ * instance (or the plain object for tools without a DTO); throws -32602 with a readable message.
  */
-export function argumentsObject(tool: ToolDefinition, raw: unknown): object {
+export async function validateArguments(tool: ToolDefinition, raw: unknown): Promise<object> {
   const args = raw ?? {};
   if (typeof args !== 'object' || Array.isArray(args)) {
     throw RpcError.invalidParams(`Invalid arguments for tool ${tool.name}: arguments must be an object`);
@@ -16,14 +16,6 @@ export function argumentsObject(tool: ToolDefinition, raw: unknown): object {
   if (depthExceeds(args, MAX_DEPTH)) {
     throw RpcError.invalidParams(`Invalid arguments for tool ${tool.name}: nested deeper than ${MAX_DEPTH} levels`);
   }
-  return args;
-}
-
-/**
- * Validates `tools/call` arguments (an `argumentsObject`) against the tool's DTO, after its guards allowed the call.
- * Returns the DTO instance (or the plain object for tools without a DTO); throws -32602 with a readable message.
- */
-export async function validateArguments(tool: ToolDefinition, args: object): Promise<object> {
   const dto = tool.options.input;
   if (!dto) return args;
   const instance = plainToInstance(dto, args);
