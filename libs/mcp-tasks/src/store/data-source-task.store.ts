@@ -1,7 +1,7 @@
 import type { ModuleRef } from '@nestjs/core';
 import type { DataSource } from 'typeorm';
 import { cjsExports, loadPeer } from '../peers/optional-peer.js';
-import type { TaskError } from '../protocol/wire.types.js';
+import type { TaskError, TaskStatus } from '../protocol/wire.types.js';
 import type {
   TaskActivity,
   TaskActivityQuery,
@@ -92,6 +92,9 @@ export class DataSourceTaskStore implements TaskStore {
   }
   async reclaimExpiredLeases(now: number, limit: number, error: TaskError): Promise<string[]> {
     return (await this.store()).reclaimExpiredLeases(now, limit, error);
+  }
+  async statuses(ids: string[], now: number): Promise<Map<string, TaskStatus>> {
+    return (await this.store()).statuses!(ids, now);
   }
   async listTasks(query: TaskListQuery, now: number): Promise<TaskListPage> {
     return (await this.store()).listTasks!(query, now);
