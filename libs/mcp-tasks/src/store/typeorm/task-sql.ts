@@ -48,6 +48,8 @@ export class TaskSql {
   readonly get: Statement;
   /** Every task whose id is in the list (parameter 1, see `SqlFlavour.idList`). */
   readonly getMany: Statement;
+  /** Id and status of every task whose id is in the list (parameter 1) and not expired at parameter 2. */
+  readonly statuses: Statement;
   readonly getForUpdate: Statement;
   /** `get` with the row's version (only where the flavour has one). */
   readonly getVersioned?: Statement;
@@ -74,6 +76,10 @@ export class TaskSql {
     const p = (n: number) => f.param(n);
     this.get = statement(`SELECT ${list} FROM ${t} WHERE ${id} = ${p(1)}`);
     this.getMany = statement(`SELECT ${list} FROM ${t} WHERE ${f.idIn(id, 1)}`);
+    this.statuses = statement(
+      `SELECT ${id} AS id, ${status} AS status FROM ${t} WHERE ${f.idIn(id, 1)} ` +
+        `AND (${expires} IS NULL OR ${expires} > ${p(2)})`,
+    );
     this.getForUpdate = statement(`${this.get.text}${f.lockRows}`);
     if (f.rowVersion)
       this.getVersioned = statement(

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { isTerminal, type TaskError } from '../../protocol/wire.types.js';
+import { isTerminal, type TaskError, type TaskStatus } from '../../protocol/wire.types.js';
 import { applyTaskChange, hasLapsedLease } from '../apply-task-change.js';
 import type {
   TaskActivity,
@@ -164,16 +164,9 @@ export class TypeOrmTaskStore implements TaskStore {
   async statuses(ids: string[], now: number): Promise<Map<string, TaskStatus>> {
     const out = new Map<string, TaskStatus>();
     for (let i = 0; i < ids.length; i += ID_CHUNK) {
-      const chunk = ids.slice(i, i + ID_CHUNK);
-      const rows = await this.dialect.read((m) =>
-        m
-          .createQueryBuilder(McpTaskEntity, 't')
-          .select(['t.id', 't.status'])
-          .where('t.id IN (:...chunk)', { chunk })
-          .andWhere(UNEXPIRED, { now })
-          .getMany(),
-      );
-      for (const row of rows) out.set(row.id, row.status);
+      const chunk = this.dialect.flavour.idList(ids.slice(i, i + ID_CHUNK));
+      const rows = await this.dialect.one.rows(this.sql.statuses, [chunk, now]);
+      for (const row of rows) out.set(row.id as string, row.status as TaskStatus);
     }
     return out;
   }
