@@ -7,6 +7,7 @@ import {
   onMemory,
   onPostgres,
   onSqlite,
+  pgLimit,
   sdkPeer,
   type Contestant,
 } from './contestants/registry.js';
@@ -19,18 +20,24 @@ import {
   CPU_BASE,
   CPU_BASE_FRESH,
   CPU_NO_TELEMETRY,
+  CPU_OTEL_SDK,
+  FASTIFY_NEST_ROUTE,
   MCP_NEST,
   MEMORY_NEST_ROUTE,
+  MEMORY_OWNERS,
   POSTGRES,
+  POSTGRES_OWNERS,
+  POSTGRES_PAIR,
 } from './report/names.js';
 import { measureCancel } from './scenarios/cancel.js';
 import { measureConsole } from './scenarios/console.js';
 import type { Ctx } from './scenarios/context.js';
 import { measureCpuCost } from './scenarios/cpu-cost.js';
-import { measureCreate } from './scenarios/create.js';
+import { measureCreate, measureCreateOwners } from './scenarios/create.js';
 import { measureIdleMemory } from './scenarios/idle-memory.js';
 import { measureScale } from './scenarios/scale.js';
 import { headToHead, SYNC_CALL, TASKS_GET } from './scenarios/throughput.js';
+import { measureTwoInstances } from './scenarios/two-instances.js';
 
 /** Starts the contestants, runs `fn` on them, and always stops them. */
 async function using(ctx: Ctx, cs: Contestant[], fn: (...s: Started[]) => Promise<void>): Promise<void> {
@@ -65,44 +72,57 @@ export interface Phase {
 
 export const PHASES: Phase[] = [
   {
-    name: 'head to head: limit, SDK, MCP-Nest, module on the memory store',
+    name: 'head to head: limit, SDK, MCP-Nest, module on memory, SQLite and PostgreSQL, the database limit',
     async run(ctx) {
       const routed = onMemory(MEMORY_NEST_ROUTE, 'module-memory-nest-route', { MCP_FAST_PATH: '0' });
+      const fastify = onMemory(FASTIFY_NEST_ROUTE, 'module-memory-fastify-route', {
+        MCP_FAST_PATH: '0',
+        MCP_ADAPTER: 'fastify',
+      });
+      const url = await database(ctx, 'bench_main');
+      const limitUrl = typeof url === 'string' ? await database(ctx, 'bench_pg_limit') : url;
+      const a = onPostgres(typeof url === 'string' ? url : '', 'module-postgres-a', POSTGRES);
+      const b = onPostgres(typeof url === 'string' ? url : '', 'module-postgres-b', `${POSTGRES} B`);
+      const pgl = pgLimit(typeof limitUrl === 'string' ? limitUrl : '');
+      const sqlite = onSqlite(join(ctx.o.workDir, 'bench.sqlite'));
+      const onDb = typeof url === 'string' && typeof limitUrl === 'string' ? [a, b, pgl] : [];
+      // Every contestant is up for the whole phase (idle until its turn), so that the stores' figures come from
+      // the same interleaved rounds as the memory store's they are divided by.
       await using(
         ctx,
-        [limit(), sdkPeer(), mcpNestPeer(), onMemory(), routed],
-        async (lim, sdk, nest, mem, viaNest) => {
-          await headToHead(ctx, [lim, sdk, mem, viaNest], TASKS_GET);
-          await headToHead(ctx, [lim, sdk, nest, mem, viaNest], SYNC_CALL);
-          for (const s of [lim, sdk, mem]) await measureCreate(ctx, s);
+        [limit(), sdkPeer(), mcpNestPeer(), onMemory(), routed, fastify, sqlite, ...onDb],
+        async (lim, sdk, nest, mem, viaNest, viaFastify, lite, ...db) => {
+          const reason = typeof url === 'string' ? (typeof limitUrl === 'string' ? '' : limitUrl.reason) : url.reason;
+          const [sa, sb, sl] = db.length ? db : [missing(a, reason), missing(b, reason), missing(pgl, reason)];
+          await headToHead(ctx, [lim, sdk, mem, viaNest, viaFastify, lite, sa, sl], TASKS_GET);
+          await headToHead(ctx, [lim, sdk, nest, mem, viaNest, viaFastify], SYNC_CALL);
+          for (const s of [lim, sdk, mem, lite, sl, sa]) await measureCreate(ctx, s);
           await measureCancel(ctx, mem, mem, CANCEL_LOCAL);
+          await measureCancel(ctx, sa, sb, CANCEL_CROSS);
+          await measureTwoInstances(ctx, [sa, sb], POSTGRES_PAIR);
         },
       );
       ctx.results.notes.push(`${MCP_NEST}: no tasks extension, so it has no tasks/get or task-creation figures.`);
+      ctx.results.notes.push(
+        'Gateway vs direct (proxied tasks/get and sync tools/call): not measured, the gateway is not on this branch.',
+      );
     },
   },
   {
-    name: 'module on SQLite',
+    name: 'task creation with one owner per client: memory and PostgreSQL',
     async run(ctx) {
-      await using(ctx, [onSqlite(join(ctx.o.workDir, 'bench.sqlite'))], async (s) => {
-        await headToHead(ctx, [s], TASKS_GET);
-        await measureCreate(ctx, s);
-      });
-    },
-  },
-  {
-    name: 'module on PostgreSQL, two instances',
-    async run(ctx) {
-      const url = await database(ctx, 'bench_main');
-      const a = onPostgres(typeof url === 'string' ? url : '', 'module-postgres-a', POSTGRES);
-      const b = onPostgres(typeof url === 'string' ? url : '', 'module-postgres-b', `${POSTGRES} B`);
-      const body = async (sa: Started, sb: Started) => {
-        await headToHead(ctx, [sa], TASKS_GET);
-        await measureCreate(ctx, sa);
-        await measureCancel(ctx, sa, sb, CANCEL_CROSS);
+      const url = await database(ctx, 'bench_owners');
+      const mem = { ...onMemory(MEMORY_OWNERS, 'module-memory-owners', { MCP_AUTH: '1' }), auth: true };
+      const pg = {
+        ...onPostgres(typeof url === 'string' ? url : '', 'module-postgres-owners', POSTGRES_OWNERS, { MCP_AUTH: '1' }),
+        auth: true,
       };
-      if (typeof url !== 'string') return body(missing(a, url.reason), missing(b, url.reason));
-      await using(ctx, [a, b], body);
+      const body = async (sm: Started, sp: Started) => {
+        await measureCreateOwners(ctx, sm);
+        await measureCreateOwners(ctx, sp);
+      };
+      if (typeof url !== 'string') return using(ctx, [mem], (sm) => body(sm, missing(pg, url.reason)));
+      await using(ctx, [mem, pg], body);
     },
   },
   {
@@ -163,6 +183,7 @@ export const PHASES: Phase[] = [
       const variants = [
         onMemory(CPU_BASE, 'cpu-base'),
         onMemory(CPU_NO_TELEMETRY, 'cpu-no-telemetry', { MCP_TELEMETRY: '0' }),
+        onMemory(CPU_OTEL_SDK, 'cpu-otel-sdk', { MCP_BENCH_OTEL: 'sdk' }),
         auth,
         baseFresh,
         fresh,

@@ -18,8 +18,15 @@ export interface Contestant {
 }
 
 export const LIMIT = 'limit';
+export const PG_LIMIT = 'limit/PostgreSQL (node:http + pg)';
 export const SDK = 'SDK peer';
 export const MCP_NEST = 'MCP-Nest peer';
+
+/** The database's own limit on `url` (see pg-limit-server.ts). */
+export const pgLimit = (url: string): Contestant => ({
+  name: PG_LIMIT,
+  spec: { id: 'pg-limit', script: 'dist/bench/contestants/pg-limit-server.js', env: { DATABASE_URL: url } },
+});
 
 /** The demo with the bench's fixture tools (`bench/fixture-app/`). */
 const DEMO = 'dist/bench/fixture-app/main.js';
@@ -61,7 +68,7 @@ export const onMemory = (name = 'module/memory', id = 'module-memory', env: Reco
 export const onSqlite = (file: string, id = 'module-sqlite') =>
   demo('module/SQLite', id, { MCP_STORE: 'sqlite', MCP_SQLITE_FILE: file }, { store: /sqlite/i });
 
-export const onPostgres = (url: string, id: string, name = 'module/PostgreSQL') =>
+export const onPostgres = (url: string, id: string, name = 'module/PostgreSQL', env: Record<string, string> = {}) =>
   demo(
     name,
     id,
@@ -70,6 +77,7 @@ export const onPostgres = (url: string, id: string, name = 'module/PostgreSQL') 
       DATABASE_URL: url,
       MCP_BUS: 'postgres',
       MCP_STATE_SECRET: 'bench-shared-request-state-secret',
+      ...env,
     },
     { store: /postgres/i, bus: /postgres/i },
   );

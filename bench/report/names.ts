@@ -1,15 +1,24 @@
 /** Contestant names as they appear in the results (columns, chart series, targets). */
-export { LIMIT, SDK, MCP_NEST } from '../contestants/registry.js';
+export { LIMIT, PG_LIMIT, SDK, MCP_NEST } from '../contestants/registry.js';
 
 export const MEMORY = 'module/memory';
 /** The same demo with `fastPath: false`: every request through Express and Nest's router. */
 export const MEMORY_NEST_ROUTE = 'module/memory, fastPath off';
+/** The same on Fastify (`MCP_ADAPTER=fastify`): every request through Fastify and Nest's router. */
+export const FASTIFY_NEST_ROUTE = 'module/memory, Fastify, fastPath off';
 export const SQLITE = 'module/SQLite';
 export const POSTGRES = 'module/PostgreSQL';
+/** Two instances of the module on one PostgreSQL database, the load split between them (figures: their sum). */
+export const POSTGRES_PAIR = 'module/PostgreSQL, two instances';
+/** A bare node:http + pg server running the module's SELECT / a plain INSERT: the database's own limit. */
+/** JWT auth on, so that each client can create under an owner of its own. */
+export const MEMORY_OWNERS = 'module/memory, JWT auth on';
+export const POSTGRES_OWNERS = 'module/PostgreSQL, JWT auth on';
 export const CANCEL_CROSS = 'module/PostgreSQL, via B';
 export const CANCEL_LOCAL = 'module/memory, same instance';
 export const CPU_BASE = 'module/memory, telemetry on, auth off';
 export const CPU_NO_TELEMETRY = 'module/memory, telemetry off';
+export const CPU_OTEL_SDK = 'module/memory, telemetry on, OpenTelemetry SDK (exporter drops spans)';
 export const CPU_AUTH = 'module/memory, JWT auth on';
 export const CPU_BASE_FRESH = 'module/memory, auth off, the same new-token requests';
 export const CPU_AUTH_FRESH = 'module/memory, JWT auth on, a new token per request';

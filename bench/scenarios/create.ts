@@ -1,6 +1,7 @@
 import type { Started } from '../contestants/lineup.js';
 import { runLoad } from '../load/closed-loop.js';
 import { TASKS_CAPS, toolCall } from '../load/rpc.js';
+import { ownerTokens } from '../support/tokens.js';
 import type { Ctx } from './context.js';
 
 /**
@@ -11,7 +12,7 @@ import type { Ctx } from './context.js';
 export async function measureCreate(ctx: Ctx, s: Started): Promise<void> {
   const who = s.c.name;
   if (!s.ok) {
-    for (const k of ['create1P50', 'create1P99', 'create50Rps', 'create50P99'] as const)
+    for (const k of ['create1P50', 'create1P99', 'create50Rps', 'create50P99', 'create50Cpu'] as const)
       ctx.results.notRun(k, who, s.reason);
     return;
   }
@@ -36,18 +37,56 @@ export async function measureCreate(ctx: Ctx, s: Started): Promise<void> {
     ctx.results.set('create1P99', who, one.latency.p99);
     const oneLatency = `p50 ${one.latency.p50.toFixed(2)} ms, p99 ${one.latency.p99.toFixed(2)} ms`;
     ctx.log(`  ${who} create, 1 client: ${oneLatency}${note ? `, ${note}` : ''}`);
-    const many = await runLoad({ ...base, concurrency: plan.createClients, ok });
+    const many = await runLoad({ ...base, concurrency: plan.createClients, ok, serverCpu: () => s.run.cpuSeconds() });
     if (many.requests === many.errors) throw new Error(many.firstError ?? 'no task created');
     const manyNote = many.errors
       ? `${many.errors} of ${many.requests} not a CreateTaskResult (first: ${many.firstError})`
       : undefined;
     ctx.results.set('create50Rps', who, many.rps, manyNote);
     ctx.results.set('create50P99', who, many.latency.p99);
+    const ok50 = many.requests - many.errors;
+    if (many.serverCpuSeconds !== undefined && ok50)
+      ctx.results.set('create50Cpu', who, (many.serverCpuSeconds * 1e6) / ok50);
     const manyFigures = `${many.rps.toFixed(0)} tasks/s, p99 ${many.latency.p99.toFixed(2)} ms`;
     ctx.log(`  ${who} create, ${plan.createClients} clients: ${manyFigures}${manyNote ? `, ${manyNote}` : ''}`);
   } catch (err) {
-    for (const k of ['create1P50', 'create1P99', 'create50Rps', 'create50P99'] as const) {
+    for (const k of ['create1P50', 'create1P99', 'create50Rps', 'create50P99', 'create50Cpu'] as const) {
       if (!ctx.results.get(k, who)) ctx.results.notRun(k, who, (err as Error).message);
     }
+  }
+}
+
+/**
+ * Task creation at the plan's many clients, each under an owner of its own (auth on: client `w` sends owner
+ * `w`'s token, `sub` bench-owner-w), so no two creates wait on the same owner's cap.
+ */
+export async function measureCreateOwners(ctx: Ctx, s: Started): Promise<void> {
+  const who = s.c.name;
+  const keys = ['createOwnersRps', 'createOwnersP99'] as const;
+  if (!s.ok) {
+    for (const k of keys) ctx.results.notRun(k, who, s.reason);
+    return;
+  }
+  const { plan } = ctx;
+  const reqs = ownerTokens(s.run.port, plan.createClients).map((token) =>
+    toolCall('slow_compute', { seconds: 0, label: 'bench' }, { caps: TASKS_CAPS, token }),
+  );
+  try {
+    const r = await runLoad({
+      client: s.run.client,
+      concurrency: plan.createClients,
+      warmupMs: plan.warmupMs,
+      durationMs: plan.durationMs,
+      maxRequests: plan.maxRequests,
+      next: (w) => reqs[w % reqs.length],
+      ok: (reply) => reply.status === 200 && reply.body.includes('"resultType":"task"'),
+    });
+    if (r.requests === r.errors) throw new Error(r.firstError ?? 'no task created');
+    const note = r.errors ? `${r.errors} of ${r.requests} not a CreateTaskResult (first: ${r.firstError})` : undefined;
+    ctx.results.set('createOwnersRps', who, r.rps, note);
+    ctx.results.set('createOwnersP99', who, r.latency.p99);
+    ctx.log(`  ${who} create, ${plan.createClients} clients, as many owners: ${r.rps.toFixed(0)} tasks/s`);
+  } catch (err) {
+    for (const k of keys) ctx.results.notRun(k, who, (err as Error).message);
   }
 }
