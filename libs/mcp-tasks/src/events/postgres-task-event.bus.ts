@@ -21,7 +21,12 @@ interface Notice {
   type: TaskEvent['type'];
   taskId: string;
   status?: string;
+  /** This instance's count of its notices: PostgreSQL folds equal payloads sent in one transaction into one. */
+  seq?: number;
 }
+
+/** Every notice of a batch in one statement (one transaction), delivered in array order. */
+const NOTIFY_MANY = 'SELECT pg_notify($1, n) FROM unnest($2::text[]) AS n';
 
 /**
  * Relays task events between instances with PostgreSQL LISTEN/NOTIFY on a connection of its own,
@@ -34,8 +39,13 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
   private readonly instance = randomUUID();
   private readonly channel: string;
   private client?: pg.Client;
-  /** NOTIFYs go out one after another on the LISTEN connection, without holding up the caller. */
-  private sending: Promise<unknown> = Promise.resolve();
+  /**
+   * NOTIFYs go out on the LISTEN connection without holding up the caller: one statement at a time, carrying
+   * every notice published while the one before it was out (in the order they were published).
+   */
+  private queued: string[] = [];
+  private sending = false;
+  private seq = 0;
   private stopped = false;
   private delay: number;
 
@@ -62,16 +72,31 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
       type: event.type,
       taskId: event.taskId,
       ...(event.type === 'status-changed' ? { status: event.status } : {}),
+      seq: this.seq++,
     };
-    const client = this.client;
-    if (!client) return;
-    this.sending = this.sending
-      .then(() => client.query('SELECT pg_notify($1, $2)', [this.channel, JSON.stringify(notice)]))
-      .catch((err: Error) =>
+    if (!this.client) return;
+    this.queued.push(JSON.stringify(notice));
+    if (!this.sending) void this.send();
+  }
+
+  private async send(): Promise<void> {
+    this.sending = true;
+    while (this.queued.length) {
+      const batch = this.queued;
+      this.queued = [];
+      const client = this.client;
+      if (!client) break;
+      try {
+        await client.query(NOTIFY_MANY, [this.channel, batch]);
+      } catch (err) {
+        const n = batch.length === 1 ? 'task event' : `${batch.length} task events`;
         this.logger.warn(
-          `task event not relayed (${err.message}); other instances will see it on their next store read`,
-        ),
-      );
+          `${n} not relayed (${(err as Error).message}); other instances will see them on their next store read`,
+        );
+      }
+    }
+    this.queued = [];
+    this.sending = false;
   }
 
   subscribe(handler: (event: TaskEvent) => void): () => void {

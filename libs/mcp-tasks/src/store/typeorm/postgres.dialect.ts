@@ -14,6 +14,7 @@ const FLAVOUR: SqlFlavour = {
   // The id of the transaction that wrote the row version: any committed write to a row changes it.
   rowVersion: 'xmin::text',
   batchReads: true,
+  columnArray: (n, column) => `$${n}::${String(column.type)}[]`,
 };
 
 // Two-key form: the first key namespaces our locks away from the app's own advisory locks.

@@ -26,6 +26,11 @@ export interface SqlFlavour {
   rowVersion?: string;
   /** Reads by id that arrive together go as one statement: worth it where each statement is a network round trip. */
   batchReads: boolean;
+  /**
+   * Capped creates of one owner that arrive together go as one statement (`cappedInsertMany`), where the
+   * database can take a column of values as one array parameter (`columnArray`).
+   */
+  columnArray?: (n: number, column: TaskColumn) => string;
 }
 
 /** The result column carrying `SqlFlavour.rowVersion`. */
@@ -59,6 +64,7 @@ export class TaskSql {
   readonly renewLeases: Statement;
   readonly lapsedLeases: Statement;
   private readonly cappedInserts = new Map<string, Statement>();
+  private readonly cappedInsertsMany = new Map<string, Statement>();
   private readonly updates = new Map<string, Statement>();
   private readonly versionedUpdates = new Map<string, Statement>();
   private readonly c: Record<'id' | 'owner' | 'status' | 'expires' | 'leaseOwner' | 'leaseExpires', string>;
@@ -127,6 +133,41 @@ export class TaskSql {
         `INSERT INTO ${columns.table} (${list}) SELECT ${values} WHERE ${where}${this.returningVersion(true)}`,
       );
       this.cappedInserts.set(key, s);
+    }
+    return s;
+  }
+
+  /**
+   * Inserts several rows of one owner, each column's values as one array parameter (in `TaskColumns.all`
+   * order), then the owner, the time the caps count live tasks at, the owner's cap (with `perOwner`) and the
+   * total cap (with `total`): the `k`-th row only while the live tasks plus `k` stay within every cap — rows in
+   * order, as long as there is room. The caller holds the cap locks. Returns the id (and version) of each row
+   * inserted.
+   */
+  cappedInsertMany(perOwner: boolean, total: boolean): Statement {
+    const key = `${perOwner}:${total}`;
+    let s = this.cappedInsertsMany.get(key);
+    if (!s) {
+      const { columns, f } = this;
+      const n = columns.all.length;
+      const arrays = columns.all.map((col, i) => f.columnArray!(i + 1, col)).join(', ');
+      const names = columns.all.map((_, i) => `c${i}`);
+      const count = (where: string) => `(SELECT COUNT(*) FROM ${columns.table} WHERE ${where})`;
+      const now = f.param(n + 2);
+      const caps = [
+        perOwner
+          ? `${count(`${this.c.owner} = ${f.param(n + 1)} AND ${this.live(now)}`)} + v.ord <= ${f.param(n + 3)}`
+          : '',
+        total ? `${count(this.live(now))} + v.ord <= ${f.param(perOwner ? n + 4 : n + 3)}` : '',
+      ].filter(Boolean);
+      const list = columns.all.map((col) => columns.name(col)).join(', ');
+      const version = f.rowVersion ? `, ${f.rowVersion} AS ${ROW_VERSION}` : '';
+      s = statement(
+        `INSERT INTO ${columns.table} (${list}) SELECT ${names.join(', ')} ` +
+          `FROM unnest(${arrays}) WITH ORDINALITY AS v(${names.join(', ')}, ord) ` +
+          `WHERE ${caps.join(' AND ')} RETURNING ${this.c.id} AS id${version}`,
+      );
+      this.cappedInsertsMany.set(key, s);
     }
     return s;
   }

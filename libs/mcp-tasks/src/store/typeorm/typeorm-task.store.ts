@@ -13,6 +13,7 @@ import type { TaskStore } from '../task-store.interface.js';
 import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome } from '../task.record.js';
 import { dialectFor } from './dialect.factory.js';
 import { BatchedReads } from './batched-reads.js';
+import { CoalescedCreates } from './coalesced-creates.js';
 import { KnownVersions } from './known-versions.js';
 import type { SqlSession, StoreDialect } from './store-dialect.js';
 import { changedColumns, toRecord, toRow } from './task-row.mapper.js';
@@ -41,6 +42,7 @@ export class TypeOrmTaskStore implements TaskStore {
   private readonly sql: TaskSql;
   private readonly versions = new KnownVersions();
   private readonly reads?: BatchedReads;
+  private readonly creates = new Map<string, CoalescedCreates>();
 
   constructor(dataSource: DataSource) {
     this.dialect = dialectFor(dataSource);
@@ -64,6 +66,12 @@ export class TypeOrmTaskStore implements TaskStore {
       this.remember(task, inserted);
       return 'created';
     }
+    if (this.dialect.flavour.columnArray) {
+      const key = `${limits.maxPerOwner}:${limits.maxTotal}`;
+      let creates = this.creates.get(key);
+      if (!creates) this.creates.set(key, (creates = new CoalescedCreates((tasks) => this.createMany(tasks, limits))));
+      return creates.create(task.owner, task);
+    }
     // One transaction sent in one go: the cap locks (concurrent creates for the owner wait there), then the
     // insert — a statement of its own, so it sees every create committed before the lock was granted — which
     // counts and inserts at once; with both caps, the owner's count to tell which one refused.
@@ -80,6 +88,39 @@ export class TypeOrmTaskStore implements TaskStore {
     if (!total) return 'owner-limit';
     if (!perOwner) return 'server-limit';
     return Number(results[locks.length + 1][0].n) >= limits.maxPerOwner ? 'owner-limit' : 'server-limit';
+  }
+
+  /**
+   * Capped creates of one owner in one transaction sent in one go: the cap locks, then one insert of every row
+   * (in order, while the caps leave room; a statement of its own, so it sees every create committed before the
+   * lock was granted); with both caps, the owner's count to tell which one refused the rest.
+   */
+  private async createMany(tasks: TaskRecord[], limits: TaskLimits): Promise<CreateOutcome[]> {
+    const perOwner = limits.maxPerOwner !== Infinity;
+    const total = limits.maxTotal !== Infinity;
+    const { owner } = tasks[0];
+    const now = Math.max(...tasks.map((t) => t.createdAt));
+    const rows = tasks.map((t) => this.columns.encode(toRow(t), this.columns.all));
+    const columns = this.columns.all.map((_, i) => rows.map((row) => row[i]));
+    const caps = [...(perOwner ? [limits.maxPerOwner] : []), ...(total ? [limits.maxTotal] : [])];
+    const insert = { s: this.sql.cappedInsertMany(perOwner, total), params: [...columns, owner, now, ...caps] };
+    const count = { s: this.sql.countOwner, params: [owner, now] };
+    const locks = this.dialect.capLocks(owner, total);
+    const results = await this.dialect.writeBatch([...locks, insert, ...(perOwner && total ? [count] : [])]);
+    const inserted = new Map(results[locks.length].map((row) => [row.id as string, row]));
+    const refused: CreateOutcome = !total
+      ? 'owner-limit'
+      : !perOwner
+        ? 'server-limit'
+        : inserted.size < tasks.length && Number(results[locks.length + 1][0].n) >= limits.maxPerOwner
+          ? 'owner-limit'
+          : 'server-limit';
+    return tasks.map((task) => {
+      const row = inserted.get(task.id);
+      if (!row) return refused;
+      this.remember(task, row);
+      return 'created';
+    });
   }
 
   async get(id: string, now: number): Promise<TaskRecord | undefined> {

@@ -29,6 +29,22 @@ export function concurrencyContract(h: () => StoreHarness, { describe, it, expec
       for (const owner of owners) expect(await h().countLive(owner, T0)).toBeLessThanOrEqual(5);
     });
 
+    it('concurrent creates of one owner under both caps: each refusal names the cap that refused it', async () => {
+      const byTotal = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => both(i).create(newTask(), { maxPerOwner: 10, maxTotal: 4 })),
+      );
+      expect(count(byTotal, 'created')).toBe(4);
+      expect(count(byTotal, 'server-limit')).toBe(36);
+      const byOwner = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          both(i).create(newTask({ owner: 'bob' }), { maxPerOwner: 3, maxTotal: 100 }),
+        ),
+      );
+      expect(count(byOwner, 'created')).toBe(3);
+      expect(count(byOwner, 'owner-limit')).toBe(37);
+      expect(await h().countLive('bob', T0)).toBe(3);
+    });
+
     it('50 concurrent answers to different keys of one task all land', async () => {
       const task = newTask();
       await h().store.create(task, NO_LIMITS);
