@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sqlHarness } from './sql-harness.js';
-import { taskStoreContract } from '@mcp-tasks/nestjs/testing';
+import { NO_LIMITS, T0, newTask, taskStoreContract } from '@mcp-tasks/nestjs/testing';
 import { typeOrmSchemaContract } from './typeorm-schema.contract.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcp-sqlite-'));
@@ -16,4 +16,23 @@ describe('TypeOrmTaskStore on better-sqlite3', () => {
   // this thread inside SQLite's busy wait while the first holds the write lock).
   taskStoreContract(() => sqlHarness(options, false), { describe, it, expect, beforeAll, afterAll, beforeEach });
   typeOrmSchemaContract(async () => ({ ...options, database: join(dir, 'schema.sqlite') }));
+});
+
+describe('TypeOrmTaskStore on better-sqlite3: writes asked for together share one commit', () => {
+  it('a write that fails fails alone: the others sent with it are committed, and each caller hears its own outcome', async () => {
+    const h = await sqlHarness({ ...options, database: join(dir, 'group.sqlite') }, false);
+    try {
+      const first = newTask();
+      await h.store.create(first, NO_LIMITS);
+      const [a, dup, b] = [newTask(), { ...newTask(), id: first.id }, newTask()];
+      const outcomes = await Promise.allSettled([a, dup, b].map((t) => h.store.create(t, NO_LIMITS)));
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect((await h.store.get(a.id, T0))?.id).toBe(a.id);
+      expect((await h.store.get(b.id, T0))?.id).toBe(b.id);
+      expect((await h.store.get(first.id, T0))?.tool).toBe(first.tool);
+      expect(await h.countAll()).toBe(3);
+    } finally {
+      await h.close();
+    }
+  });
 });

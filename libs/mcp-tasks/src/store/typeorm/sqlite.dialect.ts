@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { GroupCommit } from './group-commit.js';
 import { PromiseMutex } from './promise-mutex.js';
 import type { SqlSession, Step, StoreDialect } from './store-dialect.js';
 import type { RawRow } from './task-columns.js';
@@ -43,6 +44,7 @@ const numbered = (values: unknown[]): [object] | [] => {
  * from concurrent promises would interleave on it (the second `BEGIN` fails, or nests as a savepoint).
  * A mutex keeps this process's sections apart; `BEGIN IMMEDIATE` takes the database write lock up
  * front, which serialises writers in other processes too (they wait up to the driver's busy timeout).
+ * Writes asked for together share one transaction and its commit (`GroupCommit`), each in a savepoint.
  * Holding the whole-database lock makes row and cap locks unnecessary. The store's statements run
  * synchronously on better-sqlite3's connection (TypeORM's own), each prepared once.
  */
@@ -69,29 +71,18 @@ export class SqliteDialect implements StoreDialect {
     changed: (s, values) => this.write((tx) => tx.changed(s, values)),
   };
 
+  private readonly commits: GroupCommit;
+
   constructor(private readonly dataSource: DataSource) {
     this.mutex = mutexes.get(dataSource) ?? new PromiseMutex();
     mutexes.set(dataSource, this.mutex);
+    // Not a deferred `BEGIN`: that can fail with SQLITE_BUSY on its first write instead of waiting when another
+    // process holds the lock.
+    this.commits = new GroupCommit(this.mutex, (sql) => void this.statement(sql).run(), 'BEGIN IMMEDIATE');
   }
 
   write<T>(work: (tx: SqlSession) => Promise<T>): Promise<T> {
-    return this.mutex.run(async () => {
-      // Not a deferred `BEGIN`: that can fail with SQLITE_BUSY on its first write instead of waiting when
-      // another process holds the lock.
-      this.statement('BEGIN IMMEDIATE').run();
-      try {
-        const result = await work(this.direct);
-        this.statement('COMMIT').run();
-        return result;
-      } catch (err) {
-        try {
-          this.statement('ROLLBACK').run();
-        } catch {
-          // Nothing to roll back (SQLite ended the transaction itself).
-        }
-        throw err;
-      }
-    });
+    return this.commits.run(() => work(this.direct));
   }
 
   read<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
