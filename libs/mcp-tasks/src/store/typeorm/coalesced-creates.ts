@@ -6,12 +6,12 @@ const MAX_BATCH = 256;
 type Waiter = { task: TaskRecord; resolve: (o: CreateOutcome) => void; reject: (err: unknown) => void };
 
 /**
- * Capped creates under one key (an owner and its caps) go to the database one transaction at a time, each
- * carrying every create that arrived while the one before it was out. They would wait on the same cap lock
- * anyway: this way the lock is taken once per batch instead of once per create, and the waiting happens here
- * rather than on pooled connections other queries need. A lone create is sent at once. Each create's outcome
- * is its own (the batch inserts rows in arrival order while the caps leave room), known once the transaction
- * has committed.
+ * Capped creates under one key (the store's choice: all owners, or one) go to the database one transaction at a
+ * time, each carrying every create that arrived while the one before it was out. Creates of one owner would wait
+ * on the same cap lock anyway: this way the locks are taken once per batch instead of once per create, one round
+ * trip carries many creates, and the waiting happens here rather than on pooled connections other queries need.
+ * A lone create is sent at once. Each create's outcome is its own (the batch inserts rows in arrival order while
+ * the caps leave room), known once the transaction has committed.
  */
 export class CoalescedCreates {
   private readonly queues = new Map<string, Waiter[]>();

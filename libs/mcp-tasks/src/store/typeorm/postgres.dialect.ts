@@ -20,6 +20,12 @@ const FLAVOUR: SqlFlavour = {
 // Two-key form: the first key namespaces our locks away from the app's own advisory locks.
 const LOCK_TOTAL = statement(`SELECT pg_advisory_xact_lock(hashtext('mcp_tasks.total'), 0)`);
 const LOCK_OWNER = statement(`SELECT pg_advisory_xact_lock(hashtext('mcp_tasks.owner'), hashtext($1))`);
+// Sorted by the lock's own key: PostgreSQL evaluates a volatile select list after the sort, so the locks are
+// taken in that order.
+const LOCK_OWNERS = statement(
+  `SELECT pg_advisory_xact_lock(hashtext('mcp_tasks.owner'), h) ` +
+    `FROM (SELECT DISTINCT hashtext(o) AS h FROM unnest($1::text[]) AS o) AS k ORDER BY h`,
+);
 
 type Send = (query: QueryConfig) => Promise<QueryResult>;
 
@@ -70,9 +76,9 @@ export class PostgresDialect implements StoreDialect {
     return work(this.dataSource.manager);
   }
 
-  capLocks(owner: string, total: boolean): Step[] {
+  capLocks(owners: string[], total: boolean): Step[] {
     // Always total before owner, so two creates never wait on each other in opposite order.
-    const byOwner = { s: LOCK_OWNER, params: [owner] };
+    const byOwner = owners.length === 1 ? { s: LOCK_OWNER, params: owners } : { s: LOCK_OWNERS, params: [owners] };
     return total ? [{ s: LOCK_TOTAL, params: [] }, byOwner] : [byOwner];
   }
 

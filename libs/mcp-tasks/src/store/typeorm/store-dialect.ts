@@ -34,6 +34,9 @@ export interface StoreDialect {
   one: SqlSession;
   /** Runs a TypeORM read (the console's queries) that must not observe another write's uncommitted rows. */
   read<T>(work: (m: EntityManager) => Promise<T>): Promise<T>;
-  /** Statements that serialise cap checks for `owner` (and the whole table when `total`) until the transaction ends. */
-  capLocks(owner: string, total: boolean): Step[];
+  /**
+   * Statements that serialise cap checks for these owners (and the whole table when `total`) until the
+   * transaction ends; taken in one fixed order, so two transactions never wait on each other in opposite order.
+   */
+  capLocks(owners: string[], total: boolean): Step[];
 }

@@ -138,11 +138,11 @@ export class TaskSql {
   }
 
   /**
-   * Inserts several rows of one owner, each column's values as one array parameter (in `TaskColumns.all`
-   * order), then the owner, the time the caps count live tasks at, the owner's cap (with `perOwner`) and the
-   * total cap (with `total`): the `k`-th row only while the live tasks plus `k` stay within every cap — rows in
-   * order, as long as there is room. The caller holds the cap locks. Returns the id (and version) of each row
-   * inserted.
+   * Inserts several rows, each column's values as one array parameter (in `TaskColumns.all` order), then the time
+   * the caps count live tasks at, the owners' cap (with `perOwner`) and the total cap (with `total`): an owner's
+   * `k`-th row only while its live tasks plus `k` stay within its cap, and the batch's `k`-th row only while all
+   * live tasks plus `k` stay within the total — rows in order, as long as there is room (the total is exact for
+   * a batch of one owner). The caller holds the cap locks. Returns the id (and version) of each row inserted.
    */
   cappedInsertMany(perOwner: boolean, total: boolean): Statement {
     const key = `${perOwner}:${total}`;
@@ -151,20 +151,21 @@ export class TaskSql {
       const { columns, f } = this;
       const n = columns.all.length;
       const arrays = columns.all.map((col, i) => f.columnArray!(i + 1, col)).join(', ');
-      const names = columns.all.map((_, i) => `c${i}`);
+      const names = columns.all.map((_, i) => `c${i}`).join(', ');
+      const owner = `c${columns.all.indexOf(columns.of(['ownerKey'])[0])}`;
       const count = (where: string) => `(SELECT COUNT(*) FROM ${columns.table} WHERE ${where})`;
-      const now = f.param(n + 2);
+      const now = f.param(n + 1);
       const caps = [
-        perOwner
-          ? `${count(`${this.c.owner} = ${f.param(n + 1)} AND ${this.live(now)}`)} + v.ord <= ${f.param(n + 3)}`
-          : '',
-        total ? `${count(this.live(now))} + v.ord <= ${f.param(perOwner ? n + 4 : n + 3)}` : '',
+        perOwner ? `${count(`${this.c.owner} = v.${owner} AND ${this.live(now)}`)} + v.k <= ${f.param(n + 2)}` : '',
+        total ? `${count(this.live(now))} + v.ord <= ${f.param(perOwner ? n + 3 : n + 2)}` : '',
       ].filter(Boolean);
       const list = columns.all.map((col) => columns.name(col)).join(', ');
       const version = f.rowVersion ? `, ${f.rowVersion} AS ${ROW_VERSION}` : '';
+      const ranked =
+        `SELECT u.*, row_number() OVER (PARTITION BY u.${owner} ORDER BY u.ord) AS k ` +
+        `FROM unnest(${arrays}) WITH ORDINALITY AS u(${names}, ord)`;
       s = statement(
-        `INSERT INTO ${columns.table} (${list}) SELECT ${names.join(', ')} ` +
-          `FROM unnest(${arrays}) WITH ORDINALITY AS v(${names.join(', ')}, ord) ` +
+        `INSERT INTO ${columns.table} (${list}) SELECT ${names} FROM (${ranked}) AS v ` +
           `WHERE ${caps.join(' AND ')} RETURNING ${this.c.id} AS id${version}`,
       );
       this.cappedInsertsMany.set(key, s);

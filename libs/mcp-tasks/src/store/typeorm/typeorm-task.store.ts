@@ -70,7 +70,8 @@ export class TypeOrmTaskStore implements TaskStore {
       const key = `${limits.maxPerOwner}:${limits.maxTotal}`;
       let creates = this.creates.get(key);
       if (!creates) this.creates.set(key, (creates = new CoalescedCreates((tasks) => this.createMany(tasks, limits))));
-      return creates.create(task.owner, task);
+      // Under the owners' caps alone, creates of any owners share a batch; a total cap counts one owner's at a time.
+      return creates.create(total ? task.owner : '', task);
     }
     // One transaction sent in one go: the cap locks (concurrent creates for the owner wait there), then the
     // insert — a statement of its own, so it sees every create committed before the lock was granted — which
@@ -78,7 +79,7 @@ export class TypeOrmTaskStore implements TaskStore {
     const caps = [...(perOwner ? [limits.maxPerOwner] : []), ...(total ? [limits.maxTotal] : [])];
     const insert = { s: this.sql.cappedInsert(perOwner, total), params: [...row, ...caps] };
     const count = { s: this.sql.countOwner, params: [task.owner, task.createdAt] };
-    const locks = this.dialect.capLocks(task.owner, total);
+    const locks = this.dialect.capLocks([task.owner], total);
     const results = await this.dialect.writeBatch([...locks, insert, ...(perOwner && total ? [count] : [])]);
     const [inserted] = results[locks.length];
     if (inserted) {
@@ -91,21 +92,22 @@ export class TypeOrmTaskStore implements TaskStore {
   }
 
   /**
-   * Capped creates of one owner in one transaction sent in one go: the cap locks, then one insert of every row
-   * (in order, while the caps leave room; a statement of its own, so it sees every create committed before the
-   * lock was granted); with both caps, the owner's count to tell which one refused the rest.
+   * Capped creates in one transaction sent in one go: the cap locks of their owners, then one insert of every row
+   * (each owner's in order while its cap leaves room — and the total cap, when set, for a batch of one owner; a
+   * statement of its own, so it sees every create committed before the locks were granted); with both caps,
+   * the owner's count to tell which one refused the rest.
    */
   private async createMany(tasks: TaskRecord[], limits: TaskLimits): Promise<CreateOutcome[]> {
     const perOwner = limits.maxPerOwner !== Infinity;
     const total = limits.maxTotal !== Infinity;
-    const { owner } = tasks[0];
+    const owners = [...new Set(tasks.map((t) => t.owner))];
     const now = Math.max(...tasks.map((t) => t.createdAt));
     const rows = tasks.map((t) => this.columns.encode(toRow(t), this.columns.all));
     const columns = this.columns.all.map((_, i) => rows.map((row) => row[i]));
     const caps = [...(perOwner ? [limits.maxPerOwner] : []), ...(total ? [limits.maxTotal] : [])];
-    const insert = { s: this.sql.cappedInsertMany(perOwner, total), params: [...columns, owner, now, ...caps] };
-    const count = { s: this.sql.countOwner, params: [owner, now] };
-    const locks = this.dialect.capLocks(owner, total);
+    const insert = { s: this.sql.cappedInsertMany(perOwner, total), params: [...columns, now, ...caps] };
+    const count = { s: this.sql.countOwner, params: [owners[0], now] };
+    const locks = this.dialect.capLocks(owners, total);
     const results = await this.dialect.writeBatch([...locks, insert, ...(perOwner && total ? [count] : [])]);
     const inserted = new Map(results[locks.length].map((row) => [row.id as string, row]));
     const refused: CreateOutcome = !total

@@ -29,6 +29,17 @@ export function concurrencyContract(h: () => StoreHarness, { describe, it, expec
       for (const owner of owners) expect(await h().countLive(owner, T0)).toBeLessThanOrEqual(5);
     });
 
+    it('concurrent creates of several owners under the owner cap alone: each owner gets exactly its cap', async () => {
+      const limits = { maxPerOwner: 4, maxTotal: Infinity };
+      const owners = ['p', 'q', 'r'];
+      const outcomes = await Promise.all(
+        Array.from({ length: 90 }, (_, i) => both(i).create(newTask({ owner: owners[i % owners.length] }), limits)),
+      );
+      expect(count(outcomes, 'created')).toBe(12);
+      expect(count(outcomes, 'owner-limit')).toBe(78);
+      for (const owner of owners) expect(await h().countLive(owner, T0)).toBe(4);
+    });
+
     it('concurrent creates of one owner under both caps: each refusal names the cap that refused it', async () => {
       const byTotal = await Promise.all(
         Array.from({ length: 40 }, (_, i) => both(i).create(newTask(), { maxPerOwner: 10, maxTotal: 4 })),
