@@ -19,7 +19,7 @@ describe('TypeOrmTaskStore on better-sqlite3', () => {
 });
 
 describe('TypeOrmTaskStore on better-sqlite3: writes asked for together share one commit', () => {
-  it('a write that fails fails alone: the others sent with it are committed, and each caller hears its own outcome', async () => {
+  it('a write that fails fails alone: the others sent with it are committed, each caller hears its own', async () => {
     const h = await sqlHarness({ ...options, database: join(dir, 'group.sqlite') }, false);
     try {
       const first = newTask();
