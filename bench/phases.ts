@@ -26,6 +26,7 @@ import {
   MEMORY_NEST_ROUTE,
   MEMORY_OWNERS,
   POSTGRES,
+  POSTGRES_MILLION,
   POSTGRES_OWNERS,
   POSTGRES_PAIR,
 } from './report/names.js';
@@ -35,6 +36,7 @@ import type { Ctx } from './scenarios/context.js';
 import { measureCpuCost } from './scenarios/cpu-cost.js';
 import { measureCreate, measureCreateOwners } from './scenarios/create.js';
 import { measureIdleMemory } from './scenarios/idle-memory.js';
+import { MILLION_KEYS, measureMillion } from './scenarios/million.js';
 import { measureScale } from './scenarios/scale.js';
 import { headToHead, SYNC_CALL, TASKS_GET } from './scenarios/throughput.js';
 import { measureTwoInstances } from './scenarios/two-instances.js';
@@ -67,6 +69,8 @@ const missing = (c: Contestant, reason: string): Started => ({ ok: false, c, rea
 
 export interface Phase {
   name: string;
+  /** Only with `--scale` (long: a million tasks); otherwise its figures are reported `not run`. */
+  scale?: { skipped(ctx: Ctx, reason: string): void };
   run(ctx: Ctx): Promise<void>;
 }
 
@@ -153,6 +157,20 @@ export const PHASES: Phase[] = [
           onDisk,
         );
       });
+    },
+  },
+  {
+    name: 'scale: PostgreSQL with a million live tasks, and a sweep of a million expired ones',
+    scale: { skipped: (ctx, reason) => MILLION_KEYS.forEach((k) => ctx.results.notRun(k, POSTGRES_MILLION, reason)) },
+    async run(ctx) {
+      const urls = [await database(ctx, 'bench_million_small'), await database(ctx, 'bench_million_large')];
+      const down = urls.find((u): u is { reason: string } => typeof u !== 'string');
+      const pg = urls.map((url, i) =>
+        onPostgres(typeof url === 'string' ? url : '', `million-${i ? 'large' : 'small'}`, POSTGRES_MILLION),
+      );
+      if (down)
+        return measureMillion(ctx, missing(pg[0], down.reason), missing(pg[1], down.reason), '', POSTGRES_MILLION);
+      await using(ctx, pg, (a, b) => measureMillion(ctx, a, b, urls[1] as string, POSTGRES_MILLION));
     },
   },
   {

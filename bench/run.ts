@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --profile] [-- --only=<phase substring>]
+// npm run bench [-- --quick] [-- --profile] [-- --only=<phase substring>] [-- --scale]
 // Measures the module against a bare node:http limit, the official SDK and MCP-Nest, each in its own
 // process, and writes bench/results/<date>[-quick].{md,svg,json}. See README "Benchmarks".
 import { execFileSync } from 'node:child_process';
@@ -21,6 +21,7 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const profile = args.includes('--profile');
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+const scale = args.includes('--scale');
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..'); // dist/bench/run.js → repo
 const workDir = join(root, 'bench', '.work');
@@ -39,6 +40,10 @@ const ctx = { plan, o: { root, workDir, profile }, results, log, postgres };
 log(`bench: ${quick ? 'quick' : 'full'} run${profile ? ', with CPU profiles' : ''}`);
 for (const phase of PHASES) {
   if (only && !phase.name.includes(only)) continue;
+  if (phase.scale && !scale) {
+    phase.scale.skipped(ctx, 'a --scale run only');
+    continue;
+  }
   log(phase.name);
   try {
     await phase.run(ctx);

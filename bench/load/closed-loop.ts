@@ -18,6 +18,8 @@ export interface LoadSpec {
   ok: (reply: Reply) => boolean;
   /** CPU seconds the server process has used so far, read around the measured phase. */
   serverCpu?: () => number;
+  /** The measured phase also stops once this returns true (checked before each request). */
+  until?: () => boolean;
 }
 
 export interface LoadResult {
@@ -63,7 +65,7 @@ async function phase(spec: LoadSpec, durationMs: number, max: number, samples: F
   const end = performance.now() + durationMs;
   const state = { started: 0, done: 0, errors: 0, recorded: 0, firstError: undefined as string | undefined };
   const worker = async (w: number) => {
-    for (let i = 0; performance.now() < end && state.started < max; i++) {
+    for (let i = 0; performance.now() < end && state.started < max && !spec.until?.(); i++) {
       state.started++;
       const req = spec.next(w, i);
       try {

@@ -10,6 +10,8 @@ export const SQLITE = 'module/SQLite';
 export const POSTGRES = 'module/PostgreSQL';
 /** Two instances of the module on one PostgreSQL database, the load split between them (figures: their sum). */
 export const POSTGRES_PAIR = 'module/PostgreSQL, two instances';
+/** `--scale`: PostgreSQL with 1 000 000 live tasks (against 1 000 in another database). */
+export const POSTGRES_MILLION = 'module/PostgreSQL, 1M live tasks';
 /** A bare node:http + pg server running the module's SELECT / a plain INSERT: the database's own limit. */
 /** JWT auth on, so that each client can create under an owner of its own. */
 export const MEMORY_OWNERS = 'module/memory, JWT auth on';

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { InjectTaskStore, InjectTaskEventBus } from '../decorators/inject.decorators.js';
 import { TaskEventBus } from '../events/task-event-bus.interface.js';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
@@ -19,6 +20,8 @@ export class TaskSweeper implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('McpTasks');
   private timer?: NodeJS.Timeout;
   private reclaimer?: NodeJS.Timeout;
+  private sweeping = false;
+  private stopped = false;
   /** When the lease reclaimer last ran (and whether it could reach the store): read by the health indicator. */
   lastReclaim?: { at: number; ok: boolean };
 
@@ -32,7 +35,8 @@ export class TaskSweeper implements OnModuleInit, OnApplicationShutdown {
     this.reclaimer = setInterval(() => void this.reclaim(), this.reclaimInterval);
     this.reclaimer.unref();
     if (this.options.ttl === null) return;
-    this.timer = setInterval(() => void this.sweep(), Math.min(this.options.ttl, MAX_INTERVAL));
+    // A backlog still being swept when the timer fires again is left to that sweep.
+    this.timer = setInterval(() => void (this.sweeping || this.sweep()), Math.min(this.options.ttl, MAX_INTERVAL));
     this.timer.unref();
   }
 
@@ -50,13 +54,26 @@ export class TaskSweeper implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  /** Sweeps until a batch comes back short; returns how many tasks it removed. */
+  /**
+   * Sweeps until a batch comes back short; returns how many tasks it removed. Between batches it pauses as long
+   * as the last batch took: a backlog (after downtime, or a burst of expiries) takes twice as long to clear, and
+   * live requests keep at least half of the store's time meanwhile.
+   */
   async sweep(now = Date.now()): Promise<number> {
     let total = 0;
+    this.sweeping = true;
     try {
-      for (let n = BATCH; n === BATCH; total += n) n = await this.store.sweep(now, BATCH);
+      for (;;) {
+        const started = performance.now();
+        const n = await this.store.sweep(now, BATCH);
+        total += n;
+        if (n < BATCH || this.stopped) break;
+        await sleep(performance.now() - started);
+      }
     } catch (err) {
       this.logger.warn(`sweep failed: ${(err as Error).message}`);
+    } finally {
+      this.sweeping = false;
     }
     return total;
   }
@@ -72,6 +89,7 @@ export class TaskSweeper implements OnModuleInit, OnApplicationShutdown {
   }
 
   onApplicationShutdown(): void {
+    this.stopped = true;
     clearInterval(this.timer);
     clearInterval(this.reclaimer);
     this.reclaimer = undefined;

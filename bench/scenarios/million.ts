@@ -1,0 +1,143 @@
+import type { Started } from '../contestants/lineup.js';
+import { runLoad, type LoadResult } from '../load/closed-loop.js';
+import { callJsonTool, taskGet, type RpcRequest } from '../load/rpc.js';
+import { percentile } from '../load/stats.js';
+import type { MetricKey } from '../report/metrics.js';
+import type { Ctx } from './context.js';
+import { seed } from './seed.js';
+
+/** The caller's own tasks (seeded through the store); tasks/get cycles over them. */
+const MINE = 100;
+export const MILLION = 1_000_000;
+
+export const MILLION_KEYS: MetricKey[] = [
+  'millionSmallP50',
+  'millionLargeP50',
+  'millionQuietP99',
+  'millionSweepP99',
+  'millionSeedS',
+  'millionTableMb',
+  'millionSweepS',
+];
+
+/**
+ * `--scale`: tasks/get (one client) on PostgreSQL with 1 000 and with 1 000 000 live tasks, two processes on
+ * two databases, measured in interleaved rounds; then 1 000 000 expired tasks are added to the large one and
+ * swept (the module's sweep, batches of 500) while the one client keeps reading, for the p99 under a sweep
+ * against the quiet p99. The caller's 100 tasks are made by the store; the rest are inserted straight into
+ * `mcp_tasks` (one INSERT … SELECT, then ANALYZE), as other owners' idle tasks (50 each).
+ */
+export async function measureMillion(ctx: Ctx, small: Started, big: Started, url: string, name: string): Promise<void> {
+  const down = [small, big].find((s): s is Started & { ok: false } => !s.ok);
+  if (down) return MILLION_KEYS.forEach((k) => ctx.results.notRun(k, name, down.reason));
+  const [a, b] = [small, big] as Array<Started & { ok: true }>;
+  const pg = await client(url);
+  try {
+    const mineA = await seed(a.run, 1_000, MINE, a.c.token);
+    const mineB = await seed(b.run, MINE, MINE, b.c.token);
+    const t0 = performance.now();
+    await pg.query(insertTasks('scale-live', MILLION - MINE, false), [Date.now()]);
+    await pg.query('ANALYZE mcp_tasks');
+    const seedS = (performance.now() - t0) / 1000;
+    ctx.results.set('millionSeedS', name, seedS, 'one INSERT … SELECT of 999 900 rows, then ANALYZE');
+    const size = await pg.query(`SELECT pg_total_relation_size('mcp_tasks') AS n`);
+    ctx.results.set('millionTableMb', name, Number(size.rows[0].n) / 1e6, 'table and its indexes');
+    ctx.log(`  ${name}: seeded in ${seedS.toFixed(1)} s, ${(Number(size.rows[0].n) / 1e6).toFixed(0)} MB`);
+    const reqs = [mineA.ids, mineB.ids].map((ids, i) => ids.map((id) => taskGet(id, { token: [a, b][i].c.token })));
+    for (const [i, s] of [a, b].entries()) await latency(ctx, s, reqs[i], ctx.plan.warmupMs * 2, ctx.plan.scaleMs);
+    const runs: LoadResult[][] = [[], []];
+    const rounds = Math.max(2, ctx.plan.rounds);
+    for (let round = 0; round < rounds; round++) {
+      const order = round % 2 ? [1, 0] : [0, 1];
+      for (const i of order) runs[i].push(await latency(ctx, [a, b][i], reqs[i], 100, ctx.plan.scaleMs));
+    }
+    const med = (rs: LoadResult[], pick: (r: LoadResult) => number) =>
+      percentile(Float64Array.from(rs.map(pick)).sort(), 50);
+    const note = `median of ${rounds} interleaved rounds`;
+    ctx.results.set(
+      'millionSmallP50',
+      name,
+      med(runs[0], (r) => r.latency.p50),
+      note,
+    );
+    ctx.results.set(
+      'millionLargeP50',
+      name,
+      med(runs[1], (r) => r.latency.p50),
+      note,
+    );
+    const quietP99 = med(runs[1], (r) => r.latency.p99);
+    ctx.results.set('millionQuietP99', name, quietP99, note);
+
+    const t1 = performance.now();
+    await pg.query(insertTasks('scale-expired', MILLION, true), [Date.now()]);
+    await pg.query('ANALYZE mcp_tasks');
+    ctx.log(`  ${name}: 1 000 000 expired tasks added in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
+    const done: { swept?: { swept: number; ms: number } } = {};
+    const sweeping = callJsonTool<{ swept: number; ms: number }>(b.run.client, 'bench_sweep', {}, {}, 900_000).then(
+      (r) => (done.swept = r),
+    );
+    // Reads until the sweep returns, so the figure covers the sweep and nothing after it.
+    const during = await latency(ctx, b, reqs[1], 0, 900_000, () => !!done.swept);
+    const swept = await sweeping;
+    const sweepP99 = during.latency.p99;
+    const rows = swept.swept.toLocaleString('en');
+    const sweptNote = `${rows} rows swept in ${(swept.ms / 1000).toFixed(1)} s; ${during.requests} reads meanwhile`;
+    ctx.results.set('millionSweepP99', name, sweepP99, sweptNote);
+    ctx.results.set('millionSweepS', name, swept.ms / 1000, `${swept.swept.toLocaleString('en')} rows`);
+    ctx.log(
+      `  ${name}: quiet p99 ${quietP99.toFixed(2)} ms; during the sweep ${sweepP99.toFixed(2)} ms (${sweptNote})`,
+    );
+  } catch (err) {
+    for (const k of MILLION_KEYS) if (!ctx.results.get(k, name)) ctx.results.notRun(k, name, (err as Error).message);
+  } finally {
+    await pg.end();
+  }
+}
+
+async function latency(
+  ctx: Ctx,
+  s: Started & { ok: true },
+  reqs: RpcRequest[],
+  warmupMs: number,
+  durationMs: number,
+  until?: () => boolean,
+): Promise<LoadResult> {
+  const r = await runLoad({
+    until,
+    client: s.run.client,
+    concurrency: 1,
+    warmupMs,
+    durationMs,
+    maxRequests: ctx.plan.maxRequests,
+    next: (_w, i) => reqs[i % reqs.length],
+    ok: (reply) => reply.status === 200 && reply.body.includes('"status":"working"'),
+  });
+  if (r.errors) throw new Error(`tasks/get failed: ${r.firstError}`);
+  return r;
+}
+
+/** `n` idle working tasks of other owners (50 each), live for an hour, or expired a minute ago. */
+const insertTasks = (prefix: string, n: number, expired: boolean) => `
+INSERT INTO mcp_tasks (id, owner_key, tool, status, status_message, input_requests, input_responses, result,
+                       error, required_scopes, created_at, updated_at, expires_at, lease_owner, lease_expires_at)
+SELECT '${prefix}-' || i, json_build_array('${prefix}-user-' || (i / 50), 'mcp-tasks-demo', 'bench-client',
+       'http://127.0.0.1/mcp')::text, 'slow_compute', 'working', NULL, '{}'::json, '{}'::json, NULL, NULL, '[]'::json,
+       $1::bigint - ${expired ? 3_660_000 : 0}, $1::bigint - ${expired ? 3_660_000 : 0},
+       $1::bigint ${expired ? '- 60000' : '+ 3600000'}, NULL, NULL
+FROM generate_series(1, ${n}) AS i`;
+
+interface PgClient {
+  query(sql: string, params?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>;
+  end(): Promise<void>;
+}
+
+async function client(url: string): Promise<PgClient> {
+  const specifier = 'pg';
+  const { default: pg } = (await import(specifier)) as {
+    default: { Client: new (o: { connectionString: string }) => PgClient & { connect(): Promise<void> } };
+  };
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  return c;
+}

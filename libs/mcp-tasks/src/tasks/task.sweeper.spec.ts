@@ -1,0 +1,34 @@
+import { describe, expect, it } from '@jest/globals';
+import { LocalTaskEventBus } from '../events/local-task-event.bus.js';
+import { resolveOptions } from '../options/resolve-options.js';
+import { MemoryTaskStore } from '../store/memory-task.store.js';
+import { NO_LIMITS, newTask, T0 } from '../testing/task-fixtures.js';
+import { TaskSweeper } from './task.sweeper.js';
+
+const options = resolveOptions({ server: { name: 's', version: '1' } });
+
+async function storeWith(expired: number, live: number): Promise<MemoryTaskStore> {
+  const store = new MemoryTaskStore();
+  for (let i = 0; i < expired; i++) await store.create(newTask({ expiresAt: T0 - 1 }), NO_LIMITS);
+  for (let i = 0; i < live; i++) await store.create(newTask({ expiresAt: T0 + 60_000 }), NO_LIMITS);
+  return store;
+}
+
+describe('TaskSweeper.sweep', () => {
+  it('clears a backlog of many batches, and only the expired tasks', async () => {
+    const store = await storeWith(1_234, 7);
+    const sweeper = new TaskSweeper(options, store, new LocalTaskEventBus());
+    expect(await sweeper.sweep(T0)).toBe(1_234);
+    expect(await store.sweep(T0, 10_000)).toBe(0);
+    expect(await sweeper.sweep(T0 + 60_000)).toBe(7);
+  });
+
+  it('stops between batches once the app shuts down', async () => {
+    const store = await storeWith(2_000, 0);
+    const sweeper = new TaskSweeper(options, store, new LocalTaskEventBus());
+    const sweeping = sweeper.sweep(T0);
+    sweeper.onApplicationShutdown();
+    expect(await sweeping).toBe(500);
+    expect(await store.sweep(T0, 10_000)).toBe(1_500);
+  });
+});
