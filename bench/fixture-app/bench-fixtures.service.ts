@@ -1,7 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { McpTool, TaskEventBus, TaskStore, type TaskRecord, type ToolContext } from '@mcp-tasks/nestjs';
 import { BenchIdsDto, BenchSeedDto, BenchStatsDto } from './bench.dto.js';
 
@@ -9,8 +8,6 @@ import { BenchIdsDto, BenchSeedDto, BenchStatsDto } from './bench.dto.js';
 const TASKS_PER_OTHER_OWNER = 50;
 /** Parallel inserts when seeding a database store. */
 const SEED_PARALLEL = 16;
-/** The module's own sweeper batch (tasks/task.sweeper.ts). */
-const SWEEP_BATCH = 500;
 
 const now = () => performance.timeOrigin + performance.now();
 
@@ -88,24 +85,6 @@ export class BenchFixtures implements OnModuleInit {
     };
     await Promise.all(Array.from({ length: SEED_PARALLEL }, worker));
     return JSON.stringify({ ids: mine, ms: now() - started });
-  }
-
-  @McpTool({
-    name: 'bench_sweep',
-    description: 'Sweeps expired tasks as the sweeper of the module does (batches of 500, paced), until none is left.',
-  })
-  async sweep(): Promise<string> {
-    const started = now();
-    // The module's TaskSweeper.sweep loop (it is not exported): a batch, then a pause as long as the batch took.
-    let swept = 0;
-    for (;;) {
-      const t = now();
-      const n = await this.store.sweep(Date.now(), SWEEP_BATCH);
-      swept += n;
-      if (n < SWEEP_BATCH) break;
-      await sleep(now() - t);
-    }
-    return JSON.stringify({ swept, ms: now() - started });
   }
 
   @McpTool({

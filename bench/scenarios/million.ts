@@ -1,6 +1,7 @@
 import type { Started } from '../contestants/lineup.js';
 import { runLoad, type LoadResult } from '../load/closed-loop.js';
-import { callJsonTool, taskGet, type RpcRequest } from '../load/rpc.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { taskGet, type RpcRequest } from '../load/rpc.js';
 import { percentile } from '../load/stats.js';
 import type { MetricKey } from '../report/metrics.js';
 import type { Ctx } from './context.js';
@@ -22,9 +23,9 @@ export const MILLION_KEYS: MetricKey[] = [
 
 /**
  * `--scale`: tasks/get (one client) on PostgreSQL with 1 000 and with 1 000 000 live tasks, two processes on
- * two databases, measured in interleaved rounds; then 1 000 000 expired tasks are added to the large one and
- * swept (the module's sweep, batches of 500) while the one client keeps reading, for the p99 under a sweep
- * against the quiet p99. The caller's 100 tasks are made by the store; the rest are inserted straight into
+ * two databases, measured in interleaved rounds; then 1 000 000 expired tasks are added to the large one and,
+ * while the module's own sweeper removes them, the one client keeps reading: the p99 under a sweep against the
+ * quiet p99. The caller's 100 tasks are made by the store; the rest are inserted straight into
  * `mcp_tasks` (one INSERT … SELECT, then ANALYZE), as other owners' idle tasks (50 each).
  */
 export async function measureMillion(ctx: Ctx, small: Started, big: Started, url: string, name: string): Promise<void> {
@@ -73,18 +74,38 @@ export async function measureMillion(ctx: Ctx, small: Started, big: Started, url
     await pg.query(insertTasks('scale-expired', MILLION, true), [Date.now()]);
     await pg.query('ANALYZE mcp_tasks');
     ctx.log(`  ${name}: 1 000 000 expired tasks added in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
-    const done: { swept?: { swept: number; ms: number } } = {};
-    const sweeping = callJsonTool<{ swept: number; ms: number }>(b.run.client, 'bench_sweep', {}, {}, 900_000).then(
-      (r) => (done.swept = r),
-    );
-    // Reads until the sweep returns, so the figure covers the sweep and nothing after it.
-    const during = await latency(ctx, b, reqs[1], 0, 900_000, () => !!done.swept);
-    const swept = await sweeping;
+    // The module's own sweeper does the work, on its timer (every minute with the demo's one-hour ttl): the
+    // figure covers the reads from the moment the first expired rows are gone until the last one is.
+    // Cheap probes (a count of a million rows would itself load the database being measured): the table's
+    // delete counter for the start, one index lookup for the end.
+    const deleted = async () =>
+      Number((await pg.query(`SELECT n_tup_del AS n FROM pg_stat_user_tables WHERE relname = 'mcp_tasks'`)).rows[0].n);
+    const anyExpired = async () =>
+      (await pg.query('SELECT 1 FROM mcp_tasks WHERE expires_at <= $1 LIMIT 1', [Date.now()])).rows.length > 0;
+    const before = await deleted();
+    const deadline = Date.now() + 120_000;
+    while ((await deleted()) === before) {
+      if (Date.now() > deadline) throw new Error('the sweeper did not start within 2 minutes');
+      await sleep(250);
+    }
+    const done = { finished: false };
+    const t2 = performance.now();
+    const watching = (async () => {
+      try {
+        while (await anyExpired()) await sleep(250);
+      } finally {
+        done.finished = true;
+      }
+    })();
+    const during = await latency(ctx, b, reqs[1], 0, 900_000, () => done.finished);
+    await watching;
+    const sweepS = (performance.now() - t2) / 1000;
     const sweepP99 = during.latency.p99;
-    const rows = swept.swept.toLocaleString('en');
-    const sweptNote = `${rows} rows swept in ${(swept.ms / 1000).toFixed(1)} s; ${during.requests} reads meanwhile`;
+    const sweptNote =
+      `1,000,000 expired rows swept by the module's sweeper in ${sweepS.toFixed(1)} s ` +
+      `(from its first batch seen); ${during.requests} reads meanwhile`;
     ctx.results.set('millionSweepP99', name, sweepP99, sweptNote);
-    ctx.results.set('millionSweepS', name, swept.ms / 1000, `${swept.swept.toLocaleString('en')} rows`);
+    ctx.results.set('millionSweepS', name, sweepS, sweptNote);
     ctx.log(
       `  ${name}: quiet p99 ${quietP99.toFixed(2)} ms; during the sweep ${sweepP99.toFixed(2)} ms (${sweptNote})`,
     );
