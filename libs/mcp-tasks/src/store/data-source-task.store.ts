@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { cjsExports, loadPeer } from '../peers/optional-peer.js';
 import type { TaskError } from '../protocol/wire.types.js';
 import type {
+  OwnerTasksQuery,
   TaskActivity,
   TaskActivityQuery,
   TaskCounts,
@@ -92,6 +93,9 @@ export class DataSourceTaskStore implements TaskStore {
   }
   async reclaimExpiredLeases(now: number, limit: number, error: TaskError): Promise<string[]> {
     return (await this.store()).reclaimExpiredLeases(now, limit, error);
+  }
+  async listByOwner(query: OwnerTasksQuery, now: number): Promise<TaskRecord[]> {
+    return (await this.store()).listByOwner!(query, now);
   }
   async listTasks(query: TaskListQuery, now: number): Promise<TaskListPage> {
     return (await this.store()).listTasks!(query, now);
