@@ -21,6 +21,7 @@ interface Notice {
   type: TaskEvent['type'];
   taskId: string;
   status?: string;
+  session?: string;
 }
 
 /**
@@ -61,6 +62,7 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
       type: event.type,
       taskId: event.taskId,
       ...(event.type === 'status-changed' ? { status: event.status } : {}),
+      ...(event.type === 'status-changed' && event.session !== undefined ? { session: event.session } : {}),
     };
     const client = this.client;
     if (!client) return;
@@ -131,8 +133,12 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
       return;
     }
     if (notice.instance === this.instance || typeof notice.taskId !== 'string') return;
-    const { type, taskId, status } = notice;
-    const event = (type === 'status-changed' ? { type, taskId, status } : { type, taskId }) as TaskEvent;
+    const { type, taskId, status, session } = notice;
+    const event = (
+      type === 'status-changed'
+        ? { type, taskId, status, ...(typeof session === 'string' ? { session } : {}) }
+        : { type, taskId }
+    ) as TaskEvent;
     void this.local.publish(event);
   }
 }

@@ -9,8 +9,8 @@ type AuthInfo = NonNullable<McpHandlerRequestOptions['authInfo']>;
 
 /**
  * Everything the library does not answer itself goes to the official SDK: `server/discover`, `tools/list`,
- * unknown methods (404), notifications (202), GET/DELETE (405), and the 2025 era (`initialize`, its `tools/call`)
- * through the SDK's stateless fallback. The caller reaches the server the SDK builds per request as that
+ * unknown methods (404), notifications (202), GET without a session and DELETE (405), and what the 2025 era asks
+ * besides `initialize`, `tools/call` and `tasks/*` (lists, `ping`) through the SDK's stateless fallback. The caller reaches the server the SDK builds per request as that
  * request's `authInfo` — the SDK's own way to hand its server factory "who is calling".
  */
 @Injectable()
@@ -18,10 +18,13 @@ export class SdkFallback implements OnModuleDestroy {
   private readonly handler: McpHttpHandler;
 
   constructor(servers: SdkServerFactory) {
-    this.handler = createMcpHandler((ctx) => servers.create(ctx.era, callerOf(ctx.authInfo)), {
-      legacy: 'stateless',
-      responseMode: 'auto',
-    });
+    this.handler = createMcpHandler(
+      (ctx) => servers.create(ctx.era, callerOf(ctx.authInfo), ctx.requestInfo?.headers.get('mcp-protocol-version')),
+      {
+        legacy: 'stateless',
+        responseMode: 'auto',
+      },
+    );
   }
 
   /** Serves one HTTP request for `caller`; `body` is the request's parsed JSON body, if any. */
