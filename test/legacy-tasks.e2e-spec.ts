@@ -160,7 +160,7 @@ describe('2025-11-25 tasks with the official v1 client', () => {
           type: 'taskCreated',
           task: { status: 'working', ttl: 30_000, pollInterval: 250 },
         });
-        const task = (created as { task: Record<string, string> }).task;
+        const task = (created as unknown as { task: Record<string, string> }).task;
         expect(new Date(task.createdAt).toISOString()).toBe(task.createdAt);
         expect(task.lastUpdatedAt).toBe(task.createdAt);
         expect(rest.some((m) => m.type === 'taskStatus')).toBe(true);
@@ -418,7 +418,7 @@ describe('2025-11-25 tasks with the official v1 client', () => {
         );
         const failed = await until('the task fails', async () => {
           const t = await tasksOf(c).getTask(task.taskId);
-          return t.status === 'failed' && t;
+          return t.status === 'failed' ? t : undefined;
         });
         expect(failed.statusMessage).toContain('"elicitation"');
         expect(

@@ -12,8 +12,11 @@ import { until } from './support/until.js';
 
 const RELATED = 'io.modelcontextprotocol/related-task';
 const YES = { action: 'accept', content: { ok: true } };
-const NOT_A_REQUEST =
-  '{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: the body is not a JSON-RPC request object"}}';
+const NOT_A_REQUEST = JSON.stringify({
+  jsonrpc: '2.0',
+  id: null,
+  error: { code: -32600, message: 'Invalid Request: the body is not a JSON-RPC request object' },
+});
 const T = 60_000;
 
 const urlOf = (app: INestApplication) => {
@@ -150,16 +153,12 @@ describe('2025-11-25 wire', () => {
         const first = await stream.next(isInput);
         const res = await answer(first.id, { result: { action: 'maybe' } });
         expect(res.status).toBe(400);
-        expect(res.body).toEqual({
-          jsonrpc: '2.0',
-          id: null,
-          error: { code: -32602, message: "The client's answer to elicitation/create is not a valid result" },
-        });
+        const invalid = "The client's answer to elicitation/create is not a valid result";
+        expect(res.body).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32602, message: invalid } });
         const final = await stream.next((f) => f.id === 'res-bad');
         expect(final.error).toEqual({
           code: -32603,
-          message:
-            "The client could not answer elicitation/create (-32602: The client's answer to elicitation/create is not a valid result)",
+          message: `The client could not answer elicitation/create (-32602: ${invalid})`,
         });
         expect((await get(id)).result).toMatchObject({ status: 'failed' });
       },
@@ -357,7 +356,7 @@ describe('2025-11-25 wire', () => {
       expect(mine).toEqual(expect.arrayContaining([id, bound]));
     });
 
-    it('tasks: false: no capabilities.tasks, no execution, tasks/* unknown, every tool runs in the request', async () => {
+    it('tasks: false: no capabilities.tasks nor execution, tasks/* unknown, all tools run in the request', async () => {
       const off = await createFixtureApp({ tasks: false });
       try {
         const u = urlOf(off);

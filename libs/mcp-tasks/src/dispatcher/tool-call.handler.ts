@@ -61,7 +61,8 @@ export class ToolCallHandler {
         const result = await this.call(req, traceContext);
         const taskId = result.taskId ?? (result.task as { taskId?: unknown } | undefined)?.taskId;
         if (typeof taskId === 'string') span.setAttribute('mcp.task.id', taskId);
-        span.setAttribute('mcp.result.type', String(result.resultType ?? (taskId ? 'task' : 'complete')));
+        const resultType = typeof result.resultType === 'string' ? result.resultType : undefined;
+        span.setAttribute('mcp.result.type', resultType ?? (taskId ? 'task' : 'complete'));
         return result;
       },
     );

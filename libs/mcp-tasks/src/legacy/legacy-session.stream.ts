@@ -63,7 +63,10 @@ export class LegacySessionStream implements InputSink {
 
   private async seen(taskId: string): Promise<void> {
     const task = await this.ctx.store.get(taskId, Date.now()).catch(() => undefined);
-    if (!task || this.ended) return void this.forget(taskId);
+    if (!task || this.ended) {
+      this.forget(taskId);
+      return;
+    }
     const view = toLegacyTask(task, this.ctx.pollInterval);
     if (this.statuses.get(taskId) !== view.status) {
       this.statuses.set(taskId, view.status);

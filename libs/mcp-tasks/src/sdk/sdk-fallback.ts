@@ -10,8 +10,9 @@ type AuthInfo = NonNullable<McpHandlerRequestOptions['authInfo']>;
 /**
  * Everything the library does not answer itself goes to the official SDK: `server/discover`, `tools/list`,
  * unknown methods (404), notifications (202), GET without a session and DELETE (405), and what the 2025 era asks
- * besides `initialize`, `tools/call` and `tasks/*` (lists, `ping`) through the SDK's stateless fallback. The caller reaches the server the SDK builds per request as that
- * request's `authInfo` — the SDK's own way to hand its server factory "who is calling".
+ * besides `initialize`, `tools/call` and `tasks/*` (lists, `ping`) through the SDK's stateless fallback. The caller
+ * reaches the server the SDK builds per request as that request's `authInfo` — the SDK's own way to hand its server
+ * factory "who is calling".
  */
 @Injectable()
 export class SdkFallback implements OnModuleDestroy {

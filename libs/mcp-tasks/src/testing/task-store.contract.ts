@@ -12,8 +12,8 @@ import { globalTestApi, type TestApi } from './test-api.js';
 /**
  * The behaviour every `TaskStore` must have: creation under the caps, reads, every change and its
  * compare-and-set, concurrency (with a second instance over the same data), expiry and the sweep, leases and their
- * reclaim, the fields 2025-11-25 tasks add and their input-channel claim. Runs against the store `open` builds (once per suite; emptied before each test). Call it inside a
- * `describe` of your test file:
+ * reclaim, the fields 2025-11-25 tasks add and their input-channel claim. Runs against the store `open` builds (once
+ * per suite; emptied before each test). Call it inside a `describe` of your test file:
  *
  * ```ts
  * import { taskStoreContract } from '@mcp-tasks/nestjs/testing';

@@ -6,7 +6,7 @@ import { AddMcpTasksListingIndexes1796112000000 } from './migrations/17961120000
 /** Entities `TypeOrmTaskStore` needs in the app's DataSource: `entities: [...own, ...mcpTasksEntities]`. */
 export const mcpTasksEntities = [McpTaskEntity];
 
-/** Every migration this library ships, in timestamp order (TypeORM's): `migrations: [...own, ...mcpTasksMigrations]`. */
+/** Every migration this library ships, in timestamp order (as TypeORM runs them): `migrations: [...own, ...these]`. */
 export const mcpTasksMigrations = [
   CreateMcpTasks1795943639786,
   AddMcpTasksLegacySessions1796031617106,
