@@ -84,13 +84,16 @@ describe('2025-11-25 wire', () => {
     });
 
     it('a server whose ttl is null: the task says ttl: null (the key is there)', async () => {
-      const noTtl = await createFixtureApp({ ttl: null });
+      const noTtl = await createFixtureApp({ ttl: null, pollInterval: 50 });
       try {
         const u = urlOf(noTtl);
         const res = await post(u, request('tools/call', { name: 'wait', arguments: { ms: 0 }, task: {} }));
         expect(res.body.result.task).toHaveProperty('ttl', null);
-        const asked = await post(u, request('tools/call', { name: 'wait', arguments: { ms: 0 }, task: { ttl: 5000 } }));
-        expect(asked.body.result.task.ttl).toBe(5000);
+        const asked = await post(u, request('tools/call', { name: 'wait', arguments: { ms: 0 }, task: { ttl: 1000 } }));
+        expect(asked.body.result.task.ttl).toBe(1000);
+        // The ttl the client asked for holds even on a server without one: the task expires.
+        const gone = async () => (await post(u, request('tasks/get', { taskId: asked.body.result.task.taskId }))).body;
+        await until('the task expires', async () => (await gone()).error?.message === 'Task not found');
       } finally {
         await noTtl.close();
       }

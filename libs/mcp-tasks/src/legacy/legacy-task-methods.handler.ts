@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Principal } from '../common/principal.interface.js';
 import { InjectTaskStore } from '../decorators/inject.decorators.js';
 import { TaskMethodsHandler } from '../dispatcher/task-methods.handler.js';
-import { LEGACY_LIST_PAGE, MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
+import { LEGACY_LIST_PAGE, LEGACY_PROTOCOL_VERSION, MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { TaskGuards, type TaskHandler } from '../pipeline/task-guards.js';
 import { RpcError } from '../protocol/rpc-error.js';
@@ -10,6 +10,7 @@ import { isTerminal } from '../protocol/wire.types.js';
 import { TaskStore } from '../store/task-store.interface.js';
 import type { TaskRecord } from '../store/task.record.js';
 import { TaskRunner } from '../tasks/task.runner.js';
+import { McpTracing } from '../telemetry/tracing.js';
 import type { LegacyExchange } from './legacy-exchange.js';
 import type { LegacySession } from './legacy-session.js';
 import { LegacyStreams } from './legacy-streams.js';
@@ -48,6 +49,7 @@ export class LegacyTaskMethods {
     private readonly tasks: TaskMethodsHandler,
     private readonly streams: LegacyStreams,
     private readonly cancels: RequestCancels,
+    private readonly tracing: McpTracing,
     guards: TaskGuards,
   ) {
     this.get = guards.protect(this, 'get', (task) => this.view(task));
@@ -62,8 +64,21 @@ export class LegacyTaskMethods {
     return typeof this.store.listByOwner === 'function';
   }
 
-  /** Answers the request on `x` (`tasks/result` may stream). */
-  async serve(req: LegacyTaskRequest, x: LegacyExchange): Promise<void> {
+  /** Answers the request on `x` (`tasks/result` may stream), in a light span as on 2026-07-28. */
+  serve(req: LegacyTaskRequest, x: LegacyExchange): Promise<void> {
+    if (!this.options.telemetry) return this.answer(req, x);
+    const taskId = typeof req.params.taskId === 'string' ? req.params.taskId : '';
+    const attributes = {
+      'mcp.method.name': req.method,
+      'mcp.task.id': taskId,
+      'jsonrpc.request.id': String(req.id),
+      'mcp.protocol.version': LEGACY_PROTOCOL_VERSION,
+    };
+    const parent = this.tracing.callerContext(req.params._meta as Record<string, unknown>, x.req.headers);
+    return this.tracing.inSpan({ name: req.method, kind: 'server', attributes }, parent, () => this.answer(req, x));
+  }
+
+  private async answer(req: LegacyTaskRequest, x: LegacyExchange): Promise<void> {
     const reply = x.reply(req.id);
     if (req.method === 'tasks/list') return reply.result(await this.list(req));
     const task = await this.tasks.lookup(req.params.taskId, req.session?.id);

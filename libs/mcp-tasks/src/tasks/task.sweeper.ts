@@ -33,8 +33,8 @@ export class TaskSweeper implements OnModuleInit, OnApplicationShutdown {
   onModuleInit(): void {
     this.reclaimer = setInterval(() => void this.reclaim(), Math.max(100, Math.floor(this.options.lease / 2)));
     this.reclaimer.unref();
-    if (this.options.ttl === null) return;
-    this.timer = setInterval(() => void this.sweep(), Math.min(this.options.ttl, MAX_INTERVAL));
+    // Even without a server ttl: a 2025-11-25 client may ask for one.
+    this.timer = setInterval(() => void this.sweep(), Math.min(this.options.ttl ?? MAX_INTERVAL, MAX_INTERVAL));
     this.timer.unref();
   }
 
