@@ -5,6 +5,7 @@ import { ConformanceModule } from './conformance/conformance.module.js';
 import { DemoModule } from './demo/demo.module.js';
 import { demoAuth } from './demo-auth.js';
 import { demoConsole } from './demo-console.js';
+import { DemoHealthModule } from './demo-health.js';
 import { demoStorage } from './demo-storage.js';
 
 const storage = demoStorage();
@@ -23,12 +24,15 @@ const storage = demoStorage();
       lease: process.env.MCP_LEASE ? Number(process.env.MCP_LEASE) : undefined,
       // The demo has no middleware of its own, so it takes the fast path (MCP_FAST_PATH=0: the Nest route).
       fastPath: process.env.MCP_FAST_PATH !== '0',
+      // The demo's GET /health module injects this registration's health indicator.
+      isGlobal: true,
     }),
     // The operator console at /mcp-console (behind the mcp:admin scope with MCP_AUTH=1, else loopback only).
     McpTasksConsoleModule.forRoot(demoConsole()),
     // First: the conformance suite calls the first listed tool with empty arguments.
     ConformanceModule,
     DemoModule,
+    DemoHealthModule,
   ],
 })
 export class AppModule {}

@@ -7,6 +7,7 @@ import {
   TaskStatusNotificationV1Schema,
 } from '@modelcontextprotocol/ext-tasks/core/v1';
 import { createFixtureApp } from './fixtures/fixture-app.js';
+import { PLATFORMS } from './support/platforms.js';
 import { exchange, initialize, legacyHeaders, post, request, type LegacyExchange } from './support/legacy-wire.js';
 import { until } from './support/until.js';
 
@@ -25,8 +26,8 @@ const urlOf = (app: INestApplication) => {
 };
 const isInput = (f: Record<string, any>) => typeof f.id === 'string' && f.id.startsWith('mcp-tasks/in:');
 
-/** The 2025-11-25 wire byte by byte (raw HTTP), on the fixture app. */
-describe('2025-11-25 wire', () => {
+/** The 2025-11-25 wire byte by byte (raw HTTP), on the fixture app, on each platform. */
+describe.each(PLATFORMS)('2025-11-25 wire (%s)', (platform) => {
   let app: INestApplication;
   let url: URL;
   let session: string;
@@ -48,7 +49,7 @@ describe('2025-11-25 wire', () => {
 
   beforeAll(async () => {
     // pollInterval 500: a GET stream waits 1 s before taking a task's questions, so tasks/result reliably goes first.
-    app = await createFixtureApp({ pollInterval: 500 });
+    app = await createFixtureApp({ pollInterval: 500 }, [], platform);
     url = urlOf(app);
     session = (await initialize(url, { elicitation: {}, sampling: {}, roots: {} })).session;
   });
@@ -84,7 +85,7 @@ describe('2025-11-25 wire', () => {
     });
 
     it('a server whose ttl is null: the task says ttl: null (the key is there)', async () => {
-      const noTtl = await createFixtureApp({ ttl: null, pollInterval: 50 });
+      const noTtl = await createFixtureApp({ ttl: null, pollInterval: 50 }, [], platform);
       try {
         const u = urlOf(noTtl);
         const res = await post(u, request('tools/call', { name: 'wait', arguments: { ms: 0 }, task: {} }));
@@ -360,7 +361,7 @@ describe('2025-11-25 wire', () => {
     });
 
     it('tasks: false: no capabilities.tasks nor execution, tasks/* unknown, all tools run in the request', async () => {
-      const off = await createFixtureApp({ tasks: false });
+      const off = await createFixtureApp({ tasks: false }, [], platform);
       try {
         const u = urlOf(off);
         const { session: s, result: init } = await initialize(u, { elicitation: {} });
@@ -386,7 +387,7 @@ describe('2025-11-25 wire', () => {
   it(
     'app.close() ends open tasks/result and GET streams promptly',
     async () => {
-      const other = await createFixtureApp();
+      const other = await createFixtureApp({}, [], platform);
       const u = urlOf(other);
       const s = (await initialize(u, { elicitation: {} })).session;
       const get = await exchange(u, { method: 'GET', headers: { accept: 'text/event-stream', 'mcp-session-id': s } });

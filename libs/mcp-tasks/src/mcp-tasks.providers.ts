@@ -2,18 +2,23 @@ import type { CanActivate, Provider, Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { BearerAuthenticator } from './auth/bearer.authenticator.js';
 import { PrincipalResolver } from './auth/principal.resolver.js';
+import { ResourceUrl } from './auth/resource-url.js';
 import { ToolMetadataAccessor } from './discovery/tool-metadata.accessor.js';
 import { ToolExplorer } from './discovery/tool.explorer.js';
 import { ToolRegistry } from './discovery/tool.registry.js';
 import { McpDispatcher } from './dispatcher/mcp.dispatcher.js';
 import { TaskMethodsHandler } from './dispatcher/task-methods.handler.js';
 import { ToolCallHandler } from './dispatcher/tool-call.handler.js';
+import { SharedStoreWarning } from './tasks/shared-store.warning.js';
 import { createTaskEventBus } from './events/task-event-bus.factory.js';
 import { McpScopesGuard } from './guards/mcp-scopes.guard.js';
 import { TaskOwnershipGuard } from './guards/task-ownership.guard.js';
+import { McpTasksHealthIndicator } from './health/mcp-tasks.health-indicator.js';
 import { BodyParserErrors } from './http/body-parser-errors.js';
 import { McpFastPath } from './http/fast-path.listener.js';
 import { McpExchangeHandler } from './http/mcp-exchange.handler.js';
+import { McpRoutes } from './http/mcp-routes.js';
+import { ProtectedResource } from './http/protected-resource.js';
 import { InputAnswerHandler } from './legacy/input-answer.handler.js';
 import { InputDelivery } from './legacy/input-delivery.js';
 import { LegacyInitializeHandler } from './legacy/legacy-initialize.handler.js';
@@ -27,6 +32,7 @@ import { MCP_TASKS_OPTIONS, TASK_EVENT_BUS, TASK_STORE } from './mcp-tasks.const
 import { MCP_TASKS_MODULE_OPTIONS } from './mcp-tasks.module-definition.js';
 import { resolveOptions } from './options/resolve-options.js';
 import type { ResolvedOptions } from './options/resolved-options.interface.js';
+import { AppEnhancers } from './pipeline/app-enhancers.js';
 import { NestPipelines } from './pipeline/nest-pipelines.js';
 import { TaskGuards } from './pipeline/task-guards.js';
 import { ToolInvoker } from './pipeline/tool.invoker.js';
@@ -70,11 +76,13 @@ export const mcpTasksProviders: Provider[] = [
   ToolMetadataAccessor,
   ToolExplorer,
   NestPipelines,
+  AppEnhancers,
   ToolInvoker,
   TaskGuards,
   TaskRunner,
   TaskSweeper,
   PrincipalResolver,
+  ResourceUrl,
   BearerAuthenticator,
   TaskMethodsHandler,
   ToolCallHandler,
@@ -92,11 +100,22 @@ export const mcpTasksProviders: Provider[] = [
   RequestCancels,
   LegacyRouter,
   McpExchangeHandler,
+  McpRoutes,
+  ProtectedResource,
   McpFastPath,
   BodyParserErrors,
   TaskListenHandler,
   McpTelemetryInterceptor,
+  McpTasksHealthIndicator,
+  SharedStoreWarning,
 ];
 
 /** What a registration exports to the app. */
-export const mcpTasksExports = [MCP_TASKS_OPTIONS, TASK_STORE, TASK_EVENT_BUS, ToolRegistry, TaskRunner];
+export const mcpTasksExports = [
+  MCP_TASKS_OPTIONS,
+  TASK_STORE,
+  TASK_EVENT_BUS,
+  ToolRegistry,
+  TaskRunner,
+  McpTasksHealthIndicator,
+];

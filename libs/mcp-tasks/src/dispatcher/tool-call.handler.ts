@@ -1,5 +1,6 @@
 import { HttpException, Inject, Injectable } from '@nestjs/common';
 import { internalError } from '../common/internal-error.js';
+import type { McpCall } from '../common/mcp-call.interface.js';
 import type { TraceContext } from '../common/trace-context.js';
 import type { ToolCallOrigin } from '../context/base-tool.context.js';
 import { InputRequiredSignal } from '../context/input-required.signal.js';
@@ -10,6 +11,7 @@ import { ToolRegistry } from '../discovery/tool.registry.js';
 import { digestOf, RequestStateCodec, type RequestStatePayload } from '../input/request-state.codec.js';
 import { MCP_TASKS_OPTIONS, RpcCode, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { AppEnhancers } from '../pipeline/app-enhancers.js';
 import { ToolInvoker, type ToolPipeline } from '../pipeline/tool.invoker.js';
 import { declaresTasks, tasksNotDeclared } from '../protocol/capabilities.js';
 import { RpcError } from '../protocol/rpc-error.js';
@@ -23,6 +25,9 @@ import type { McpRequest } from './mcp-request.interface.js';
 import type { TaskCallVariant } from './task-call.variant.js';
 
 type Answer = Record<string, unknown>;
+
+/** What guards see of the arguments: the object as sent (validation comes after them). */
+const rawArguments = (raw: unknown): object => (raw && typeof raw === 'object' ? raw : {});
 /** What a `requestState` is bound to: the tool, the caller and the arguments. */
 type StateBinding = Omit<RequestStatePayload, 'answers' | 'exp'>;
 
@@ -40,6 +45,7 @@ export class ToolCallHandler {
     private readonly runner: TaskRunner,
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
     private readonly tracing: McpTracing,
+    private readonly enhancers: AppEnhancers,
   ) {
     this.states = new RequestStateCodec(options.requestStateSecret, options.requestStateTtl);
   }
@@ -69,13 +75,16 @@ export class ToolCallHandler {
   }
 
   private async call(req: McpRequest, traceContext: TraceContext): Promise<Answer> {
-    const tool = this.toolNamed(req.params.name);
-    const args = await validateArguments(tool, req.params.arguments);
+    const call: McpCall = { method: 'tools/call', id: req.id, params: req.params, principal: req.principal };
+    const tool = await this.toolNamed(req, call);
     const origin: ToolCallOrigin = { ...req, tool: tool.name, requestId: req.id, traceContext };
+    const ctx = new SyncToolContext(origin, {}, req.signal, req.progress);
+    const pipeline = await this.invoker.pipelineFor(tool, req.http, call);
+    // Guards first, as for a controller method: they see the arguments as sent, before any validation.
+    await pipeline.authorize(rawArguments(req.params.arguments), ctx);
+    const args = await validateArguments(tool, req.params.arguments);
     const bind = { tool: tool.name, owner: req.principal.key, args: digestOf(req.params.arguments ?? {}) };
-    const ctx = new SyncToolContext(origin, this.answersSoFar(req, bind), req.signal, req.progress);
-    const pipeline = this.invoker.pipelineFor(tool);
-    await pipeline.authorize(args, ctx);
+    Object.assign(ctx.answers, this.answersSoFar(req, bind));
     const mode = await this.mode(tool, args, ctx, req);
     // Without MRTR (2025-11-25) a task's `prepare` can only ask inside the task.
     const prepareInTask = !!pipeline.prepare && !!req.variant && mode !== 'sync';
@@ -92,10 +101,13 @@ export class ToolCallHandler {
     return 'answer' in ran ? ran.answer : { resultType: 'complete', ...toCallToolResult(ran.value) };
   }
 
-  private toolNamed(name: unknown): ToolDefinition {
+  /** The tool; an unknown one is refused, after the app-wide guards (they protect every MCP request). */
+  private async toolNamed(req: McpRequest, call: McpCall): Promise<ToolDefinition> {
+    const name = req.params.name;
     const tool = typeof name === 'string' ? this.registry.get(name) : undefined;
-    if (!tool) throw RpcError.invalidParams(`Unknown tool: ${String(name)}`);
-    return tool;
+    if (tool) return tool;
+    await this.enhancers.run(req.http, call, () => Promise.resolve());
+    throw RpcError.invalidParams(`Unknown tool: ${String(name)}`);
   }
 
   /** Answers from earlier MRTR rounds (the sealed `requestState`), then this round's `inputResponses`. */

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { HttpContext } from '../common/http-context.interface.js';
 import type { Principal } from '../common/principal.interface.js';
 import type { RpcError } from '../protocol/rpc-error.js';
 
@@ -14,6 +15,8 @@ export interface LegacyReply {
 export interface LegacyExchange {
   req: IncomingMessage;
   res: ServerResponse;
+  /** The platform's request and response (what the app's enhancers read). */
+  http: HttpContext;
   /** The parsed JSON body (POST), if any. */
   body: unknown;
   principal: Principal;

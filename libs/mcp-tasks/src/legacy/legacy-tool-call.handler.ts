@@ -54,6 +54,7 @@ export class LegacyToolCallHandler {
         clientCapabilities: session?.clientCapabilities ?? {},
         clientInfo: session?.clientInfo,
         principal: req.principal,
+        http: x.http,
         signal: aborter.signal,
         progress: progressSink(meta.progressToken, (n) => reply.notify({ ...n })),
         traceContext: this.tracing.callerContext(meta, x.req.headers),

@@ -35,5 +35,7 @@ function applyDefaults(raw: McpTasksModuleOptions): ResolvedOptions {
     allowedHosts: o.allowedHosts,
     allowedOrigins: o.allowedOrigins,
     fastPath: o.fastPath,
+    trustProxy: o.trustProxy,
+    include: o.include,
   };
 }
