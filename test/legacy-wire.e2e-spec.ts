@@ -48,8 +48,8 @@ describe.each(PLATFORMS)('2025-11-25 wire (%s)', (platform) => {
   const statusOf = async (taskId: string) => (await get(taskId)).result?.status as string;
 
   beforeAll(async () => {
-    // pollInterval 500: a GET stream waits 1 s before taking a task's questions, so tasks/result reliably goes first.
-    app = await createFixtureApp({ pollInterval: 500 }, [], platform);
+    // pollInterval 1000: a GET stream waits 2 s before taking a task's questions, so tasks/result reliably goes first.
+    app = await createFixtureApp({ pollInterval: 1000 }, [], platform);
     url = urlOf(app);
     session = (await initialize(url, { elicitation: {}, sampling: {}, roots: {} })).session;
   });
