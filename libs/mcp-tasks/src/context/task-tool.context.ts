@@ -6,7 +6,7 @@ import type { TaskStore } from '../store/task-store.interface.js';
 import type { TaskChange, TaskRecord, UpdateOutcome } from '../store/task.record.js';
 import { BaseToolContext, progressText, type ToolCallOrigin } from './base-tool.context.js';
 import { TaskCancelledError } from './task-cancelled.error.js';
-import type { TaskRunHandle } from './task-run.handle.js';
+import { stopReason, type TaskRunEnd, type TaskRunHandle } from './task-run.handle.js';
 
 /**
  * The context of a tool running as a task: input moves the task to `input_required` and waits for
@@ -15,6 +15,7 @@ import type { TaskRunHandle } from './task-run.handle.js';
 export class TaskToolContext extends BaseToolContext {
   readonly taskId: string;
   readonly signal: AbortSignal;
+  override readonly runEnded: Promise<TaskRunEnd>;
   private answers: Record<string, unknown>;
   /** A 2025-11-25 client may answer with an error (kept as an input-error answer). */
   private readonly answersMayFail: boolean;
@@ -31,6 +32,7 @@ export class TaskToolContext extends BaseToolContext {
     super(origin);
     this.taskId = task.id;
     this.signal = handle.controller.signal;
+    this.runEnded = handle.ended;
     this.answers = { ...task.inputResponses };
     this.answersMayFail = task.generation === '2025-11-25';
   }
@@ -52,6 +54,8 @@ export class TaskToolContext extends BaseToolContext {
       const task = await this.retrying(() => this.store.get(this.taskId, Date.now()));
       outcome = task && { task, changed: false };
     }
+    // Ended elsewhere (cancelled through another instance, reclaimed) or gone: the run stops here too.
+    if (!outcome || isTerminal(outcome.task.status)) this.handle.abort(stopReason(outcome?.task.status));
     if (outcome) this.answers = { ...outcome.task.inputResponses };
     if (Object.hasOwn(this.answers, key)) return this.answered(key, request);
     // Cancelled (or expired) while waiting: an elicitation reads as cancelled, anything else throws.

@@ -5,6 +5,7 @@ import { leasesContract } from './contract/leases.contract.js';
 import { legacyFieldsContract } from './contract/legacy-fields.contract.js';
 import { ownerListingContract } from './contract/owner-listing.contract.js';
 import { queriesContract } from './contract/queries.contract.js';
+import { statusesContract } from './contract/statuses.contract.js';
 import { sweepContract } from './contract/sweep.contract.js';
 import type { HarnessFactory, StoreHarness } from './store-harness.interface.js';
 import { globalTestApi, type TestApi } from './test-api.js';
@@ -12,8 +13,9 @@ import { globalTestApi, type TestApi } from './test-api.js';
 /**
  * The behaviour every `TaskStore` must have: creation under the caps, reads, every change and its
  * compare-and-set, concurrency (with a second instance over the same data), expiry and the sweep, leases and their
- * reclaim, the fields 2025-11-25 tasks add and their input-channel claim. Runs against the store `open` builds (once
- * per suite; emptied before each test). Call it inside a `describe` of your test file:
+ * reclaim, the fields 2025-11-25 tasks add and their input-channel claim, and the optional batch read `statuses`
+ * when the store has it. Runs against the store `open` builds (once per suite; emptied before each test). Call it
+ * inside a `describe` of your test file:
  *
  * ```ts
  * import { taskStoreContract } from '@mcp-tasks/nestjs/testing';
@@ -49,6 +51,7 @@ export function taskStoreContract(
   leasesContract(h, test);
   legacyFieldsContract(h, test);
   if (options.ownerListing !== false) ownerListingContract(h, test);
+  statusesContract(h, test);
   if (options.queries !== false) queriesContract(h, test);
 }
 
