@@ -173,6 +173,35 @@ describe('2025-11-25 tasks with authentication', () => {
     T,
   );
 
+  it(
+    "maxTasks counts both wires' tasks of every owner",
+    async () => {
+      const capped = await createAuthApp({ maxTasks: 2, shutdownGrace: 100 });
+      try {
+        const { port } = capped.getHttpServer().address() as { port: number };
+        const u = new URL(`http://127.0.0.1:${port}/mcp`);
+        const legacyJob = (token: string) =>
+          post(
+            u,
+            request('tools/call', { name: 'job', arguments: { ms: 60_000 }, task: {} }),
+            legacyHeaders(undefined, bearer(token)),
+          );
+        const modern = await call(capped, 'job', { ms: 60_000 }, { caps: TASKS, headers: bearer(BOB) });
+        expect(modern.body.result.taskId).toEqual(expect.any(String));
+        expect((await legacyJob(ALICE)).body.result.task.status).toBe('working');
+        expect((await legacyJob(ALICE)).body.error).toMatchObject({
+          code: -32600,
+          message: expect.stringContaining('the server has reached the limit'),
+        });
+        const again = await call(capped, 'job', { ms: 60_000 }, { caps: TASKS, headers: bearer(BOB) });
+        expect(again.body.error.code).toBe(-32600);
+      } finally {
+        await capped.close();
+      }
+    },
+    T,
+  );
+
   it('a missing scope is 403 insufficient_scope before any task exists', async () => {
     const res = await post(
       url,
@@ -183,6 +212,32 @@ describe('2025-11-25 tasks with authentication', () => {
     expect(res.headers['www-authenticate']).toContain('error="insufficient_scope"');
     const listed = await post(url, request('tasks/list', {}), legacyHeaders(undefined, bearer(ALICE_NO_SCOPE)));
     expect(listed.body.result.tasks.filter((t: { status: string }) => t.status === 'working')).toHaveLength(0);
+  });
+
+  it('scopes are checked before the arguments here too: nothing of the schema is learnt without them', async () => {
+    const reader = legacyHeaders(undefined, bearer(ALICE));
+    for (const task of [undefined, {}]) {
+      for (const args of [{ bytes: 'many' }, {}, { bytes: 0 }]) {
+        const params = { name: 'write_sized', arguments: args, ...(task ? { task } : {}) };
+        const res = await post(url, request('tools/call', params, 'ws'), reader);
+        expect(res.status).toBe(403);
+        expect(res.headers['www-authenticate']).toMatch(/error="insufficient_scope", scope="files:read files:write"/);
+        expect(res.body).toMatchObject({ id: 'ws', error: expect.any(Object) });
+        expect(JSON.stringify(res.body)).not.toMatch(/bytes/);
+      }
+    }
+    const writer = legacyHeaders(
+      undefined,
+      bearer(hs256({ sub: 'alice', azp: 'client-1', scope: 'files:read files:write' })),
+    );
+    const invalid = await post(
+      url,
+      request('tools/call', { name: 'write_sized', arguments: { bytes: 'many' }, task: {} }),
+      writer,
+    );
+    expect(invalid.body.error).toMatchObject({ code: -32602, message: expect.stringMatching(/bytes/) });
+    const ok = await post(url, request('tools/call', { name: 'write_sized', arguments: { bytes: 3 } }), writer);
+    expect(ok.body.result.content[0].text).toBe('wrote 3');
   });
 
   it(

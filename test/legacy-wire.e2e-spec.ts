@@ -347,6 +347,53 @@ describe.each(PLATFORMS)('2025-11-25 wire (%s)', (platform) => {
       expect(res.frames[0].params).toEqual({ progressToken: 'p', progress: 1, total: 2, message: 'half' });
     });
 
+    it('a per-call policy is advertised optional and decides each call; task: true is optional', async () => {
+      const tools = (await post1(request('tools/list'))).body.result.tools as Array<Record<string, any>>;
+      const support = Object.fromEntries(tools.map((t) => [t.name, t.execution?.taskSupport ?? 'none']));
+      expect(support).toMatchObject({ chooser: 'optional', flexible: 'optional', job: 'required', echo: 'none' });
+      // Without params.task the function decides: 'sync' runs in the request, 'required' is -32601.
+      const small = await post1(request('tools/call', { name: 'chooser', arguments: { ms: 1 } }));
+      expect(small.body.result).toEqual({ content: [{ type: 'text', text: 'chose 1' }] });
+      const big = await post1(request('tools/call', { name: 'chooser', arguments: { ms: 100 } }));
+      expect(big.body.error).toMatchObject({ code: -32601, message: expect.stringContaining('task augmentation') });
+      // With params.task it is a task, whatever the function would choose.
+      const asked = await create('chooser', { ms: 1 });
+      expect((await post1(request('tasks/result', { taskId: asked }))).body.result.content[0].text).toBe('chose 1');
+      const flexible = await create('flexible', { ms: 1 });
+      const done = await post1(request('tasks/result', { taskId: flexible }));
+      expect(done.body.result.content[0].text).toBe('flexible 1 task');
+      const inline = await post1(request('tools/call', { name: 'flexible', arguments: { ms: 1 } }));
+      expect(inline.body.result.content[0].text).toBe('flexible 1 sync');
+    });
+
+    it('concurrent requests of one session are served side by side', async () => {
+      const own = (await initialize(url, { elicitation: {} })).session;
+      const tasked = Array.from({ length: 6 }, () =>
+        post1(request('tools/call', { name: 'wait', arguments: { ms: 200 }, task: {} }), own),
+      );
+      const inline = Array.from({ length: 3 }, () =>
+        post1(request('tools/call', { name: 'wait', arguments: { ms: 100 } }), own),
+      );
+      const [created, ran, listed] = await Promise.all([
+        Promise.all(tasked),
+        Promise.all(inline),
+        post1(request('tools/list'), own),
+      ]);
+      const ids = created.map((r) => r.body.result.task.taskId as string);
+      expect(new Set(ids).size).toBe(6);
+      for (const r of ran) expect(r.body.result.content[0].text).toBe('waited 100');
+      expect(listed.body.result.tools.length).toBeGreaterThan(0);
+      const results = await Promise.all(ids.map((taskId) => post1(request('tasks/result', { taskId }), own)));
+      for (const [i, r] of results.entries()) {
+        expect(r.body.result).toMatchObject({
+          content: [{ text: 'waited 200' }],
+          _meta: { [RELATED]: { taskId: ids[i] } },
+        });
+      }
+      const mine = (await post1(request('tasks/list', {}), own)).body.result.tasks.map((t: any) => t.taskId);
+      expect(mine).toEqual(expect.arrayContaining(ids));
+    });
+
     it('without a session: tasks work, and tasks/list shows no session-bound task', async () => {
       const bound = await create('wait', { ms: 0 });
       const id = await create('wait', { ms: 0 }, null);
