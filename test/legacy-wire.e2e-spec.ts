@@ -458,4 +458,33 @@ describe.each(PLATFORMS)('2025-11-25 wire (%s)', (platform) => {
     },
     T,
   );
+
+  it(
+    'a task still running when the grace is over ends failed in the store first; its tasks/result says so',
+    async () => {
+      const other = await createFixtureApp({ shutdownGrace: 100 }, [], platform);
+      const u = urlOf(other);
+      const s = (await initialize(u, {})).session;
+      const created = await post(
+        u,
+        request('tools/call', { name: 'wait', arguments: { ms: 60_000 }, task: {} }),
+        legacyHeaders(s),
+      );
+      const id = created.body.result.task.taskId;
+      const res: LegacyExchange = await exchange(u, {
+        body: request('tasks/result', { taskId: id }, 'cut'),
+        headers: legacyHeaders(s),
+      });
+      await res.next((f) => f.method === 'notifications/tasks/status');
+      await other.close();
+      await res.ended;
+      const notes = res.frames.filter((f) => f.method === 'notifications/tasks/status').map((f) => f.params);
+      expect(notes.at(-1)).toMatchObject({ taskId: id, status: 'failed', statusMessage: expect.any(String) });
+      expect(res.frames.at(-1)).toMatchObject({
+        id: 'cut',
+        error: { code: -32603, message: 'The task was interrupted: the server shut down' },
+      });
+    },
+    T,
+  );
 });
