@@ -334,6 +334,12 @@ describe.each(PLATFORMS)('2025-11-25 wire (%s)', (platform) => {
       expect(res.body.error).toMatchObject({ code: -32600, message: expect.stringContaining('only inside a task') });
     });
 
+    it('MRTR fields are not of this wire: requestState and inputResponses are ignored', async () => {
+      const params = { name: 'echo', arguments: { text: 'x' }, requestState: 'forged.state', inputResponses: {} };
+      const res = await post1(request('tools/call', params));
+      expect(res.body.result).toEqual({ content: [{ type: 'text', text: 'echo:x' }] });
+    });
+
     it('a synchronous call with a progressToken streams notifications/progress, then the result', async () => {
       const res = await post1(
         request('tools/call', { name: 'progress', arguments: {}, _meta: { progressToken: 'p' } }, 'pr'),

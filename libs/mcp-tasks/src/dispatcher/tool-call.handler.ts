@@ -114,10 +114,11 @@ export class ToolCallHandler {
 
   /**
    * Answers from earlier MRTR rounds (the sealed `requestState`), plus this round's `inputResponses` to what the
-   * previous round asked. A call without `requestState` asked nothing yet: it carries no answers.
+   * previous round asked. A call without `requestState` asked nothing yet: it carries no answers. Another wire's
+   * call (2025-11-25) has no MRTR: a `requestState` there is a field that wire does not define, ignored.
    */
   private answersSoFar(req: McpRequest, bind: StateBinding): Record<string, unknown> {
-    if (req.params.requestState === undefined) return {};
+    if (req.variant || req.params.requestState === undefined) return {};
     const { answers, asked } = this.states.open(req.params.requestState, bind);
     return roundAnswers(answers, asked, req.inputResponses);
   }
