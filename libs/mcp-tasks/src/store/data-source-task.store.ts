@@ -93,6 +93,9 @@ export class DataSourceTaskStore implements TaskStore {
   async reclaimExpiredLeases(now: number, limit: number, error: TaskError): Promise<string[]> {
     return (await this.store()).reclaimExpiredLeases(now, limit, error);
   }
+  async adoptLapsedMirrors(now: number, limit: number, owner: string, until: number): Promise<TaskRecord[]> {
+    return (await this.store()).adoptLapsedMirrors!(now, limit, owner, until);
+  }
   async listTasks(query: TaskListQuery, now: number): Promise<TaskListPage> {
     return (await this.store()).listTasks!(query, now);
   }

@@ -35,10 +35,17 @@ export interface TaskStore {
   renewLeases(ids: string[], owner: string, until: number): Promise<void>;
   /**
    * Ends as `failed` with `error` up to `limit` non-terminal, unexpired tasks whose lease lapsed
-   * before `now` (their runner died); returns their ids. Each task is reclaimed by one caller only,
+   * before `now` (their runner died) and that mirror no upstream task; returns their ids. Each task is reclaimed by one caller only,
    * however many instances call this at once.
    */
   reclaimExpiredLeases(now: number, limit: number, error: TaskError): Promise<string[]>;
+  /**
+   * Optional (needed by the `upstreams` option): gives `owner` the lease (until `until`) on up to `limit` live,
+   * unexpired tasks that mirror an upstream task (`upstream` set) and whose lease lapsed before `now`, and returns
+   * them as updated. `reclaimExpiredLeases` leaves such tasks alone — their work runs upstream, so another
+   * instance carries on following it. Each task is adopted by one caller only, however many call this at once.
+   */
+  adoptLapsedMirrors?(now: number, limit: number, owner: string, until: number): Promise<TaskRecord[]>;
   /**
    * Optional (the operator console needs it): unexpired tasks matching `query`, newest first, one
    * page at a time.

@@ -1,4 +1,15 @@
+import type { Principal } from '../common/principal.interface.js';
 import type { CallToolResult, InputRequests, TaskError, TaskStatus } from '../protocol/wire.types.js';
+
+/** Where the work of a task that mirrors an upstream server's task runs (see the `upstreams` option). */
+export interface TaskUpstream {
+  /** The upstream's `name`, as configured. */
+  name: string;
+  /** The task's id on the upstream. */
+  taskId: string;
+  /** Who called: an upstream whose token is exchanged per caller needs it wherever the task is mirrored from. */
+  principal: Principal;
+}
 
 /** A task as stores keep it. Times are epoch milliseconds. */
 export interface TaskRecord {
@@ -24,6 +35,11 @@ export interface TaskRecord {
   leaseOwner?: string | null;
   /** When the lease lapses unless renewed; a non-terminal task past it has lost its runner. */
   leaseExpiresAt?: number | null;
+  /**
+   * Set (at creation, never changed) when the task mirrors a task of an upstream server: the instance holding
+   * the lease follows that task, and when it stops another instance takes the mirror over instead of failing it.
+   */
+  upstream?: TaskUpstream | null;
 }
 
 /** A change to a live task. Stores apply it atomically, and only while the task is not terminal. */

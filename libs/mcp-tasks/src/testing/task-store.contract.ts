@@ -2,6 +2,7 @@ import { changesContract } from './contract/changes.contract.js';
 import { concurrencyContract } from './contract/concurrency.contract.js';
 import { createGetContract } from './contract/create-get.contract.js';
 import { leasesContract } from './contract/leases.contract.js';
+import { mirrorsContract } from './contract/mirrors.contract.js';
 import { queriesContract } from './contract/queries.contract.js';
 import { sweepContract } from './contract/sweep.contract.js';
 import type { HarnessFactory, StoreHarness } from './store-harness.interface.js';
@@ -21,7 +22,8 @@ import { globalTestApi, type TestApi } from './test-api.js';
  * `test` is the framework's `{ describe, it, expect, beforeAll, afterAll, beforeEach }`
  * (default: the framework's globals — jest; vitest with `globals: true`). `options.queries` checks the optional
  * listing and aggregate methods the operator console reads (`listTasks`, `taskCounts`, `taskActivity`);
- * a store without them passes `{ queries: false }`.
+ * a store without them passes `{ queries: false }`. `options.mirrors` checks what proxying upstream servers needs
+ * (`adoptLapsedMirrors`, the `upstream` field); a store without it passes `{ mirrors: false }`.
  */
 export function taskStoreContract(
   open: HarnessFactory,
@@ -45,6 +47,7 @@ export function taskStoreContract(
   sweepContract(h, test);
   leasesContract(h, test);
   if (options.queries !== false) queriesContract(h, test);
+  if (options.mirrors !== false) mirrorsContract(h, test);
 }
 
 /** What `taskStoreContract` checks beyond what every store must do. */
@@ -54,4 +57,10 @@ export interface TaskStoreContractOptions {
    * @default true
    */
   queries?: boolean;
+  /**
+   * Check the mirrors of upstream tasks (the `upstreams` option): the `upstream` field and `adoptLapsedMirrors`
+   * (optional `TaskStore` method; a store without it passes `{ mirrors: false }` and cannot serve upstreams).
+   * @default true
+   */
+  mirrors?: boolean;
 }

@@ -1,5 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn, type ValueTransformer } from 'typeorm';
 import type { CallToolResult, InputRequests, TaskError, TaskStatus } from '../../protocol/wire.types.js';
+import type { TaskUpstream } from '../task.record.js';
 
 /** Epoch milliseconds in a `bigint` column: `pg` returns those as strings, SQLite as numbers. */
 const epochMs: ValueTransformer = {
@@ -62,4 +63,8 @@ export class McpTaskEntity {
 
   @Column({ name: 'lease_expires_at', type: 'bigint', nullable: true, transformer: epochMs })
   leaseExpiresAt: number | null;
+
+  /** The upstream task this one mirrors (gateway), or null. Written once, at creation. */
+  @Column({ type: 'json', nullable: true })
+  upstream: TaskUpstream | null;
 }

@@ -20,6 +20,8 @@ export function toRecord(row: McpTaskEntity): TaskRecord {
   if (row.error !== null) task.error = row.error;
   if (row.leaseOwner !== null) task.leaseOwner = row.leaseOwner;
   if (row.leaseExpiresAt !== null) task.leaseExpiresAt = row.leaseExpiresAt;
+  // Rows written before the column existed read it as undefined.
+  if (row.upstream != null) task.upstream = row.upstream;
   return task;
 }
 
@@ -48,5 +50,6 @@ export function toRow(task: TaskRecord): McpTaskEntity {
     expiresAt: task.expiresAt,
     leaseOwner: task.leaseOwner ?? null,
     leaseExpiresAt: task.leaseExpiresAt ?? null,
+    upstream: task.upstream ?? null,
   };
 }
