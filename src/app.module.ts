@@ -6,6 +6,7 @@ import { DemoModule } from './demo/demo.module.js';
 import { demoAuth } from './demo-auth.js';
 import { demoConsole } from './demo-console.js';
 import { demoStorage } from './demo-storage.js';
+import { demoUpstreams } from './demo-upstream.js';
 
 const storage = demoStorage();
 
@@ -23,6 +24,8 @@ const storage = demoStorage();
       lease: process.env.MCP_LEASE ? Number(process.env.MCP_LEASE) : undefined,
       // The demo has no middleware of its own, so it takes the fast path (MCP_FAST_PATH=0: the Nest route).
       fastPath: process.env.MCP_FAST_PATH !== '0',
+      // A gateway in front of another MCP server when MCP_UPSTREAM_URL is set (see README "Gateway").
+      upstreams: demoUpstreams(),
     }),
     // The operator console at /mcp-console (behind the mcp:admin scope with MCP_AUTH=1, else loopback only).
     McpTasksConsoleModule.forRoot(demoConsole()),

@@ -9,6 +9,11 @@ import { McpDispatcher } from './dispatcher/mcp.dispatcher.js';
 import { TaskMethodsHandler } from './dispatcher/task-methods.handler.js';
 import { ToolCallHandler } from './dispatcher/tool-call.handler.js';
 import { createTaskEventBus } from './events/task-event-bus.factory.js';
+import { MirrorKeeper } from './gateway/mirror.keeper.js';
+import { UpstreamRegistry } from './gateway/upstream.registry.js';
+import { UpstreamTaskRelay } from './gateway/upstream-task.relay.js';
+import { UpstreamToolCall } from './gateway/upstream-tool.call.js';
+import { UpstreamToolGuards } from './gateway/upstream-tool.guards.js';
 import { McpScopesGuard } from './guards/mcp-scopes.guard.js';
 import { TaskOwnershipGuard } from './guards/task-ownership.guard.js';
 import { BodyParserErrors } from './http/body-parser-errors.js';
@@ -68,6 +73,11 @@ export const mcpTasksProviders: Provider[] = [
   TaskSweeper,
   PrincipalResolver,
   BearerAuthenticator,
+  UpstreamRegistry,
+  UpstreamToolGuards,
+  UpstreamTaskRelay,
+  MirrorKeeper,
+  UpstreamToolCall,
   TaskMethodsHandler,
   ToolCallHandler,
   McpDispatcher,

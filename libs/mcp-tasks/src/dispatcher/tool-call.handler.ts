@@ -7,12 +7,14 @@ import { SyncToolContext } from '../context/sync-tool.context.js';
 import type { TaskPolicy } from '../decorators/mcp-tool.decorator.js';
 import type { ToolDefinition } from '../discovery/tool-definition.js';
 import { ToolRegistry } from '../discovery/tool.registry.js';
+import { UpstreamToolCall } from '../gateway/upstream-tool.call.js';
 import { digestOf, RequestStateCodec, type RequestStatePayload } from '../input/request-state.codec.js';
-import { MCP_TASKS_OPTIONS, RpcCode, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
+import { MCP_TASKS_OPTIONS, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { ToolInvoker, type ToolPipeline } from '../pipeline/tool.invoker.js';
 import { declaresTasks, tasksNotDeclared } from '../protocol/capabilities.js';
 import { RpcError } from '../protocol/rpc-error.js';
+import { taskLimitError } from '../tasks/task-limit.error.js';
 import { toWireTask } from '../tasks/task.mapper.js';
 import { TaskRunner } from '../tasks/task.runner.js';
 import { McpTracing } from '../telemetry/tracing.js';
@@ -39,6 +41,7 @@ export class ToolCallHandler {
     private readonly runner: TaskRunner,
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
     private readonly tracing: McpTracing,
+    private readonly upstreams: UpstreamToolCall,
   ) {
     this.states = new RequestStateCodec(options.requestStateSecret, options.requestStateTtl);
   }
@@ -66,7 +69,11 @@ export class ToolCallHandler {
   }
 
   private async call(req: McpRequest, traceContext: TraceContext): Promise<Answer> {
-    const tool = this.toolNamed(req.params.name);
+    // A tool of an upstream server (the `upstreams` option); a local tool of the same name wins.
+    const name: unknown = req.params.name;
+    if (typeof name === 'string' && !this.registry.get(name) && this.upstreams.serves(name))
+      return this.upstreams.call(req, traceContext);
+    const tool = this.toolNamed(name);
     const args = await validateArguments(tool, req.params.arguments);
     const origin: ToolCallOrigin = { ...req, tool: tool.name, requestId: req.id, traceContext };
     const bind = { tool: tool.name, owner: req.principal.key, args: digestOf(req.params.arguments ?? {}) };
@@ -116,8 +123,7 @@ export class ToolCallHandler {
       return { resultType: 'task', ...toWireTask(creation.created, this.options.pollInterval) };
     }
     if (mode === 'optional') return undefined;
-    const whose = creation.refused === 'owner-limit' ? 'you have' : 'the server has';
-    throw new RpcError(RpcCode.InvalidRequest, `Too many live tasks: ${whose} reached the limit; wait for one to end`);
+    throw taskLimitError(creation.refused);
   }
 
   /** `sync`, or the policy to run as a task with, for this call. */

@@ -2,6 +2,7 @@ import { isTaskEventBus } from '../events/task-event-bus.interface.js';
 import { isTaskStore } from '../store/task-store.interface.js';
 import type { McpAuthOptions } from './mcp-auth-options.interface.js';
 import type { McpTasksModuleOptions } from './mcp-tasks-options.interface.js';
+import { upstreamsProblem } from './upstreams.validator.js';
 
 /** What is wrong with an option's value, or `undefined` when nothing is. */
 type Check = (value: any) => string | undefined;
@@ -56,6 +57,7 @@ const CHECKS: { [K in keyof McpTasksModuleOptions]-?: Check } = {
   allowedHosts: (v) => stringList('allowedHosts', v),
   allowedOrigins: (v) => stringList('allowedOrigins', v),
   fastPath: ofType('fastPath', 'boolean'),
+  upstreams: (v) => upstreamsProblem(v),
 };
 
 /** Options of earlier versions, and what replaced them. */

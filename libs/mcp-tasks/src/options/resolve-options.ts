@@ -35,5 +35,6 @@ function applyDefaults(raw: McpTasksModuleOptions): ResolvedOptions {
     allowedHosts: o.allowedHosts,
     allowedOrigins: o.allowedOrigins,
     fastPath: o.fastPath,
+    upstreams: o.upstreams ?? [],
   };
 }

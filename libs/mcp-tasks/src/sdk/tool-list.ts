@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Principal } from '../common/principal.interface.js';
 import { ToolRegistry } from '../discovery/tool.registry.js';
+import { UpstreamRegistry } from '../gateway/upstream.registry.js';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 
@@ -10,15 +11,18 @@ type ListedTool = { requiredScopes: string[]; wire: Record<string, unknown> };
 @Injectable()
 export class ToolList {
   private listed?: ListedTool[];
+  /** The upstream tools as listed, with the registry version they were built from. */
+  private proxied?: { version: number; tools: ListedTool[] };
 
   constructor(
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
     private readonly registry: ToolRegistry,
+    private readonly upstreams: UpstreamRegistry,
   ) {}
 
   /** The tools the caller's scopes allow (all of them without authentication, or with `auth.listAllTools`). */
   visibleTo(caller: Principal): Array<Record<string, unknown>> {
-    const all = this.all();
+    const all = this.upstreams.active ? [...this.all(), ...this.upstreamTools()] : this.all();
     if (!this.options.auth || this.options.auth.listAllTools) return all.map((t) => t.wire);
     const granted = new Set(caller.scopes);
     return all.filter((t) => t.requiredScopes.every((s) => granted.has(s))).map((t) => t.wire);
@@ -37,5 +41,17 @@ export class ToolList {
       },
     }));
     return this.listed;
+  }
+
+  /** Served upstream tools after ours (a local tool of the same name hides one), rebuilt when a list was read. */
+  private upstreamTools(): ListedTool[] {
+    if (this.proxied?.version !== this.upstreams.version) {
+      const tools = this.upstreams
+        .list()
+        .filter((s) => !this.registry.get(s.name))
+        .map(({ name, tool, upstream }) => ({ requiredScopes: upstream.config.scopes, wire: { ...tool, name } }));
+      this.proxied = { version: this.upstreams.version, tools };
+    }
+    return this.proxied.tools;
   }
 }

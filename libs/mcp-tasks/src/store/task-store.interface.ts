@@ -35,8 +35,8 @@ export interface TaskStore {
   renewLeases(ids: string[], owner: string, until: number): Promise<void>;
   /**
    * Ends as `failed` with `error` up to `limit` non-terminal, unexpired tasks whose lease lapsed
-   * before `now` (their runner died) and that mirror no upstream task; returns their ids. Each task is reclaimed by one caller only,
-   * however many instances call this at once.
+   * before `now` (their runner died) and that mirror no upstream task; returns their ids. Each task
+   * is reclaimed by one caller only, however many instances call this at once.
    */
   reclaimExpiredLeases(now: number, limit: number, error: TaskError): Promise<string[]>;
   /**

@@ -11,12 +11,19 @@ import { MCP_TASKS_OPTIONS, RpcCode } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import type { ToolPipeline } from '../pipeline/tool.invoker.js';
 import { TaskStore } from '../store/task-store.interface.js';
-import type { TaskChange, TaskRecord, UpdateOutcome } from '../store/task.record.js';
+import type { TaskChange, TaskRecord, TaskUpstream, UpdateOutcome } from '../store/task.record.js';
 import { newTaskId } from './task-id.js';
 import { completion, failureOf } from './task-outcome.js';
 
 /** A task `create` stored for a call, or why it stored none: the owner's or the server's cap. */
 export type TaskCreation = { created: TaskRecord } | { refused: 'owner-limit' | 'server-limit' };
+
+/** For a task that mirrors an upstream task (the gateway): its upstream, and a ttl no longer than the upstream's. */
+export interface TaskMirrorSpec {
+  upstream?: TaskUpstream;
+  /** ms, or `null` for no expiry. @default the `ttl` option */
+  ttl?: number | null;
+}
 
 /**
  * Creates tasks, runs their tools in the background on this instance, and applies cancel and
@@ -67,9 +74,11 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
     origin: ToolCallOrigin,
     answers: Record<string, unknown>,
     requiredScopes: string[],
+    mirror: TaskMirrorSpec = {},
   ): Promise<TaskCreation> {
     if (this.stopping) return { refused: 'server-limit' };
     const now = Date.now();
+    const ttl = mirror.ttl !== undefined ? mirror.ttl : this.options.ttl;
     const task: TaskRecord = {
       id: newTaskId(),
       owner: origin.principal.key,
@@ -80,9 +89,10 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
       requiredScopes,
       createdAt: now,
       updatedAt: now,
-      expiresAt: this.options.ttl === null ? null : now + this.options.ttl,
+      expiresAt: ttl === null ? null : now + ttl,
       leaseOwner: this.instanceId,
       leaseExpiresAt: now + this.options.lease,
+      ...(mirror.upstream ? { upstream: mirror.upstream } : {}),
     };
     const limits = { maxPerOwner: this.options.maxPerPrincipal, maxTotal: this.options.maxTasks };
     const outcome = await this.store.create(task, limits);
@@ -153,8 +163,8 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
     if (outcome?.changed) await this.bus.publish({ type: 'input-answered', taskId: id });
   }
 
-  /** Every change to a task goes through here, so every instance hears of it. */
-  private async apply(id: string, change: TaskChange): Promise<UpdateOutcome | undefined> {
+  /** Every change to a task goes through here, so every instance hears of it (also the gateway's mirrors). */
+  async apply(id: string, change: TaskChange): Promise<UpdateOutcome | undefined> {
     const outcome = await this.store.update(id, change, Date.now());
     if (outcome?.changed) await this.bus.publish({ type: 'status-changed', taskId: id, status: outcome.task.status });
     return outcome;
