@@ -9,11 +9,15 @@ export interface DemoProcess {
   stop(): Promise<void>;
 }
 
-/** The built demo (`dist/src/main.js`) as a child process, with `env` added, and a client of its own. */
-export async function startDemoProcess(env: Record<string, string> = {}, port?: number): Promise<DemoProcess> {
+/** The built demo (`dist/src/main.js`) as a child process, with `env` added, and a client of its own (with `token`). */
+export async function startDemoProcess(
+  env: Record<string, string> = {},
+  port?: number,
+  token?: string,
+): Promise<DemoProcess> {
   const process = await AppProcess.start({ script: 'dist/src/main.js', env: { MCP_TELEMETRY: '0', ...env }, port });
   const url = `http://127.0.0.1:${process.port}/mcp`;
-  const client = await connect(url, { tasks: true });
+  const client = await connect(url, { tasks: true, token });
   return {
     process,
     url,

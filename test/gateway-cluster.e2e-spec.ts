@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { INestApplication } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { connect, type McpTasksClient } from '@mcp-tasks/client';
+import { createClusterApp, STATE_SECRET } from './fixtures/cluster-app.js';
+import { startDemoProcess, textOf, type DemoProcess } from './support/demo-process.js';
+import { startPostgres, type TestPostgres } from './support/postgres.js';
+import { until } from './support/until.js';
+
+const TASKS = { extensions: { 'io.modelcontextprotocol/tasks': {} } };
+const LEASE = 1_500;
+
+/**
+ * Two gateway instances on one PostgreSQL (store and bus) in front of one upstream (the demo): proxy A is the demo
+ * itself with MCP_UPSTREAM_URL (a process, so it can be killed), proxy B an app in this process with the same
+ * server name and upstream. A caller uses either.
+ */
+describe('gateway: two instances, one upstream', () => {
+  let pg: TestPostgres;
+  let upstream: DemoProcess;
+  let a: DemoProcess;
+  let b: INestApplication;
+  let viaA: McpTasksClient;
+  let viaB: McpTasksClient;
+  let db: DataSource;
+  const countdownLog = () => textOf(upstream.client, 'countdown_log');
+  const leaseOf = async (id: string): Promise<string | null> =>
+    (await db.query('SELECT lease_owner FROM mcp_tasks WHERE id = $1', [id]))[0]?.lease_owner ?? null;
+
+  beforeAll(async () => {
+    pg = await startPostgres();
+    upstream = await startDemoProcess({ MCP_POLL_INTERVAL: '200' });
+    a = await startDemoProcess({
+      MCP_UPSTREAM_URL: upstream.url,
+      MCP_STORE: 'postgres',
+      MCP_BUS: 'postgres',
+      DATABASE_URL: pg.url,
+      MCP_LEASE: String(LEASE),
+      MCP_STATE_SECRET: STATE_SECRET,
+    });
+    b = await createClusterApp(
+      { type: 'postgres', url: pg.url },
+      {
+        server: { name: 'mcp-tasks-demo', version: '0.1.0' },
+        lease: LEASE,
+        pollInterval: 250,
+        upstreams: [{ name: 'upstream', url: upstream.url }],
+      },
+    );
+    viaA = await connect(a.url, { tasks: true });
+    viaB = await connect(new URL(`http://127.0.0.1:${b.getHttpServer().address().port}/mcp`), { tasks: true });
+    for (const client of [viaA, viaB])
+      await until('upstream tools served', async () =>
+        (await client.request('tools/list', {})).tools.some((t: { name: string }) => t.name === 'upstream_countdown'),
+      );
+    db = await new DataSource({ type: 'postgres', url: pg.url }).initialize();
+  }, 180_000);
+  afterAll(async () => {
+    await db?.destroy();
+    await viaA?.close().catch(() => undefined);
+    await viaB?.close();
+    await a?.stop();
+    await b?.close();
+    await upstream?.stop();
+    await pg?.stop();
+  });
+
+  it('a question of a task mirrored on A is answered through B, and reaches the upstream', async () => {
+    const created = await viaA.request(
+      'tools/call',
+      { name: 'upstream_confirm_delete', arguments: { filename: 'shared.txt' } },
+      { capabilities: { ...TASKS, elicitation: {} } },
+    );
+    await until('asked, read on B', async () => (await viaB.getTask(created.taskId)).status === 'input_required');
+    await viaB.updateTask(created.taskId, { confirm: { action: 'accept', content: { confirm: true } } });
+    const done = await until('completed, read on A', async () => {
+      const task = await viaA.getTask(created.taskId);
+      return task.status === 'completed' && task;
+    });
+    expect(done.result?.content).toEqual([{ type: 'text', text: 'Deleted shared.txt' }]);
+  });
+
+  it('a task mirrored on A, cancelled through B: cancelled upstream, its signal fired there', async () => {
+    const run = `cluster-cancel-${randomUUID().slice(0, 8)}`;
+    const created = await viaA.request('tools/call', {
+      name: 'upstream_countdown',
+      arguments: { seconds: 120, label: run },
+    });
+    await until('running upstream', async () => (await countdownLog()).includes(`${run} `));
+    await viaB.cancelTask(created.taskId);
+    expect((await viaA.getTask(created.taskId)).status).toBe('cancelled');
+    await until('stopped upstream by its signal', async () =>
+      /stopped by its signal \(cancelled\)/.test((await countdownLog()).split('\n').find((l) => l.startsWith(run))!),
+    );
+    const upstreamId = /\(task ([\w-]+)\)/.exec((await countdownLog()).split('\n').find((l) => l.startsWith(run))!)![1];
+    expect((await upstream.client.getTask(upstreamId)).status).toBe('cancelled');
+  });
+
+  it('A killed mid-task: B takes the mirror over (not "interrupted") and the caller gets the result', async () => {
+    const created = await viaA.request('tools/call', { name: 'upstream_countdown', arguments: { seconds: 8 } });
+    await until('progress mirrored by A', async () => (await viaB.getTask(created.taskId)).statusMessage);
+    const holderA = await leaseOf(created.taskId);
+    expect(holderA).toEqual(expect.any(String));
+    a.process.kill('SIGKILL');
+    const statuses = new Set<string>();
+    const done = await until(
+      'completed, followed by B',
+      async () => {
+        const task = await viaB.getTask(created.taskId);
+        statuses.add(task.status);
+        return task.status !== 'working' && task;
+      },
+      60_000,
+      100,
+    );
+    expect(done.status).toBe('completed');
+    expect(done.result?.content).toEqual([{ type: 'text', text: 'Counted down 8 s.' }]);
+    expect([...statuses]).toEqual(['working', 'completed']);
+    const holderB = await leaseOf(created.taskId);
+    expect(holderB).toEqual(expect.any(String));
+    expect(holderB).not.toBe(holderA);
+  }, 90_000);
+});
