@@ -1,9 +1,10 @@
 import { Logger } from '@nestjs/common';
 import { RpcCode, TASKS_REQUIRED } from '../mcp-tasks.constants.js';
-import { isTerminal, type CallToolResult, type InputRequests, type TaskError } from '../protocol/wire.types.js';
+import { isTerminal, type InputRequests } from '../protocol/wire.types.js';
 import type { TaskChange, TaskRecord, TaskUpstream, UpdateOutcome } from '../store/task.record.js';
 import type { UpstreamListenStream, UpstreamTask } from './upstream-client.api.js';
 import type { UpstreamConnection } from './upstream.connection.js';
+import { errorOf, resultOf } from './upstream-task.outcome.js';
 import { isUpstreamRpcError, UpstreamUnreachableError } from './upstream-unreachable.error.js';
 
 const FIRST_RETRY_MS = 500;
@@ -238,15 +239,4 @@ export class TaskMirror {
       this.waker = done;
     });
   }
-}
-
-/** The upstream's result without what describes the message (`resultType`, `_meta`). */
-function resultOf(up: UpstreamTask): CallToolResult {
-  const { resultType: _, _meta: __, ...result } = (up.result ?? { content: [] }) as Record<string, unknown>;
-  return { content: [], ...result } as CallToolResult;
-}
-
-function errorOf(up: UpstreamTask): TaskError {
-  if (up.error && typeof up.error.code === 'number' && typeof up.error.message === 'string') return up.error;
-  return { code: RpcCode.InternalError, message: 'The upstream task failed' };
 }
