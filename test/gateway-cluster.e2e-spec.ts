@@ -76,7 +76,7 @@ describe('gateway: two instances, one upstream', () => {
     await viaB.updateTask(created.taskId, { confirm: { action: 'accept', content: { confirm: true } } });
     const done = await until('completed, read on A', async () => {
       const task = await viaA.getTask(created.taskId);
-      return task.status === 'completed' && task;
+      return task.status === 'completed' ? task : undefined;
     });
     expect(done.result?.content).toEqual([{ type: 'text', text: 'Deleted shared.txt' }]);
   });
@@ -109,7 +109,7 @@ describe('gateway: two instances, one upstream', () => {
       async () => {
         const task = await viaB.getTask(created.taskId);
         statuses.add(task.status);
-        return task.status !== 'working' && task;
+        return task.status !== 'working' ? task : undefined;
       },
       60_000,
       100,

@@ -19,7 +19,7 @@ const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const traceparent = `00-${TRACE}-00f067aa0ba902b7-01`;
 
 const toolNames = async (app: INestApplication, token?: string): Promise<string[]> => {
-  const headers = token ? { authorization: `Bearer ${token}` } : {};
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   const { body } = await rpc(app, 'tools/list', {}, { headers });
   return (body.result?.tools ?? []).map((t: { name: string }) => t.name);
 };

@@ -194,12 +194,12 @@ export class McpTasksClient {
    * `traceparent`). A JSON-RPC error rejects with `McpRpcError`; any other failure (no connection, an answer
    * that is not JSON-RPC) with what caused it. Needs a 2026-07-28 connection.
    */
-  async request(
+  async request<T extends object = Record<string, any>>(
     method: string,
     params: Record<string, unknown> = {},
     options: RawRequestOptions = {},
-  ): Promise<Record<string, unknown>> {
-    return sendRawRequest(this.wire('request'), method, params, options);
+  ): Promise<T> {
+    return (await sendRawRequest(this.wire('request'), method, params, options)) as T;
   }
 
   /**

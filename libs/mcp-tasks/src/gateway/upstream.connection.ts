@@ -137,7 +137,10 @@ export class UpstreamConnection {
 
   private async open(): Promise<void> {
     const client = await this.api.connect(this.config.url, await this.connectOptions(undefined, 'fallback'));
-    if (this.closed) return void (await client.close());
+    if (this.closed) {
+      await client.close();
+      return;
+    }
     try {
       this.tools = await this.read(client);
     } catch (err) {
