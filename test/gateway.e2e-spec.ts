@@ -29,7 +29,7 @@ describe('gateway: the demo proxied as upstream_*', () => {
 
   beforeAll(async () => {
     upstream = await startDemoProcess({ MCP_POLL_INTERVAL: '200' });
-    gateway = await createGatewayApp([{ name: 'upstream', url: upstream.url }], { maxPerPrincipal: 3 });
+    gateway = await createGatewayApp([{ name: 'upstream', url: upstream.url }]);
     await until('the upstream tools listed', async () => {
       const { body } = await rpc(gateway, 'tools/list');
       return body.result?.tools?.some((t: { name: string }) => t.name === 'upstream_countdown');
@@ -135,18 +135,20 @@ describe('gateway: the demo proxied as upstream_*', () => {
 
   it('subscriptions/listen on the local task follows the mirror', async () => {
     const created = (await call(gateway, 'upstream_confirm_delete', { filename: 'x.txt' }, { caps: ASKS })).body.result;
+    await waitForTask(gateway, created.taskId, (s) => s === 'input_required', 30_000);
     const stream = await listen(gateway, { taskIds: [created.taskId] }, { caps: TASKS, id: 'gw' });
     try {
-      await stream.next((f) => f.method === 'notifications/subscriptions/acknowledged');
-      const asked = await stream.next((f) => f.params?.status === 'input_required', 30_000);
-      expect(Object.keys(asked.params.inputRequests)).toEqual(['confirm']);
+      const ack = await stream.next((f) => f.method === 'notifications/subscriptions/acknowledged');
+      expect(ack.params.notifications.taskIds).toEqual([created.taskId]);
       await updateTask(gateway, created.taskId, { confirm: { action: 'decline' } });
+      // The answer moves it to working here; the upstream's end reaches the mirror, and the stream.
       const done = await stream.next((f) => f.params?.status === 'completed', 30_000);
       expect(done.params.result.content[0].text).toBe('Kept x.txt');
+      expect(done.params._meta['io.modelcontextprotocol/subscriptionId']).toBe('gw');
     } finally {
       stream.close();
     }
-  });
+  }, 60_000);
 
   it("an MRTR round passes through: same keys, the upstream's requestState sealed inside ours", async () => {
     const first = await call(gateway, 'upstream_test_input_required_result_elicitation', {}, { caps: ASKS });
@@ -205,24 +207,28 @@ describe('gateway: the demo proxied as upstream_*', () => {
   });
 
   it('at the owner cap, the task the upstream just created is cancelled there and the caller gets -32600', async () => {
-    const runs = [label('cap-a'), label('cap-b'), label('cap-c')];
-    const held = [];
-    for (const run of runs)
-      held.push((await call(gateway, 'upstream_countdown', { seconds: 120, label: run }, { caps: TASKS })).body.result);
-    expect(held.every((t) => t?.resultType === 'task')).toBe(true);
-    const over = label('cap-over');
-    const refused = await call(gateway, 'upstream_countdown', { seconds: 120, label: over }, { caps: TASKS });
-    expect(refused.body.error).toEqual({
-      code: -32600,
-      message: 'Too many live tasks: you have reached the limit; wait for one to end',
-    });
-    const upstreamId = await upstreamTaskOf(over);
-    expect((await upstream.client.getTask(upstreamId)).status).toBe('cancelled');
-    await until('the refused run stopped by its signal upstream', async () =>
-      (await countdownLog()).includes(`${over} (task ${upstreamId}): stopped by its signal (cancelled)`),
-    );
-    for (const t of held) await cancelTask(gateway, t.taskId);
-  });
+    // A gateway of its own: one live task per owner.
+    const capped = await createGatewayApp([{ name: 'upstream', url: upstream.url }], { maxPerPrincipal: 1 });
+    try {
+      await until('listed', async () => (await call(capped, 'upstream_word_count', {})).body.result);
+      const held = await call(capped, 'upstream_countdown', { seconds: 120, label: label('cap') }, { caps: TASKS });
+      expect(held.body.result.resultType).toBe('task');
+      const over = label('cap-over');
+      const refused = await call(capped, 'upstream_countdown', { seconds: 120, label: over }, { caps: TASKS });
+      expect(refused.body.error).toEqual({
+        code: -32600,
+        message: 'Too many live tasks: you have reached the limit; wait for one to end',
+      });
+      const upstreamId = await upstreamTaskOf(over);
+      expect((await upstream.client.getTask(upstreamId)).status).toBe('cancelled');
+      await until('the refused run stopped by its signal upstream', async () =>
+        (await countdownLog()).includes(`${over} (task ${upstreamId}): stopped by its signal (cancelled)`),
+      );
+      await cancelTask(capped, held.body.result.taskId);
+    } finally {
+      await capped.close();
+    }
+  }, 60_000);
 
   it('a served name that is not upstream (or filtered out) is an unknown tool', async () => {
     const res = await call(gateway, 'upstream_no_such_tool', {});
