@@ -6,6 +6,9 @@ import type { TaskUpstream } from '../store/task.record.js';
 import { UpstreamRegistry } from './upstream.registry.js';
 import { isUpstreamRpcError, relayedError, UpstreamUnreachableError } from './upstream-unreachable.error.js';
 
+/** How long a cancel waits for the upstream: the caller's `tasks/cancel` is answered after it, at the latest. */
+const CANCEL_WAIT_MS = 5_000;
+
 /** Who a relayed request is for and what it carries: the caller (for its token) and its trace fields. */
 export interface RelayOrigin {
   principal: Principal;
@@ -41,13 +44,21 @@ export class UpstreamTaskRelay {
     }
   }
 
-  /** `tasks/cancel` upstream; says whether the upstream acknowledged (a failure is logged, for a retry). */
+  /**
+   * `tasks/cancel` upstream; says whether the upstream acknowledged within a few seconds (a failure is logged: the
+   * mirror sends its own cancel, and retries).
+   */
   async cancel(upstream: TaskUpstream, from: RelayOrigin): Promise<boolean> {
     try {
       await this.connection(upstream).request(
         'tasks/cancel',
         { taskId: upstream.taskId },
-        { principal: from.principal, capabilities: TASKS_REQUIRED, meta: from.meta },
+        {
+          principal: from.principal,
+          capabilities: TASKS_REQUIRED,
+          meta: from.meta,
+          signal: AbortSignal.timeout(CANCEL_WAIT_MS),
+        },
       );
       return true;
     } catch (err) {
