@@ -247,7 +247,7 @@ describe('gateway: scopes, auth to the upstream, forRootAsync', () => {
     expect(mine?.authorization).toBe('Bearer static-t');
   });
 
-  it('an upstream store without adoptLapsedMirrors is refused at startup', async () => {
+  it('with upstreams, a store without adoptLapsedMirrors is refused at startup', async () => {
     const store = { create() {}, get() {}, update() {}, sweep() {}, renewLeases() {}, reclaimExpiredLeases() {} };
     await expect(
       createGatewayApp([{ name: 'sdk', url: upstream.url.href }], { store: store as never }),
