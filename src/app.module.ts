@@ -5,6 +5,7 @@ import { ConformanceModule } from './conformance/conformance.module.js';
 import { DemoModule } from './demo/demo.module.js';
 import { demoAuth } from './demo-auth.js';
 import { demoConsole } from './demo-console.js';
+import { DemoHealthModule } from './demo-health.js';
 import { demoStorage } from './demo-storage.js';
 import { demoUpstreams } from './demo-upstream.js';
 
@@ -24,6 +25,8 @@ const storage = demoStorage();
       lease: process.env.MCP_LEASE ? Number(process.env.MCP_LEASE) : undefined,
       // The demo has no middleware of its own, so it takes the fast path (MCP_FAST_PATH=0: the Nest route).
       fastPath: process.env.MCP_FAST_PATH !== '0',
+      // The demo's GET /health module injects this registration's health indicator.
+      isGlobal: true,
       // A gateway in front of another MCP server when MCP_UPSTREAM_URL is set (see README "Gateway").
       upstreams: demoUpstreams(),
     }),
@@ -32,6 +35,7 @@ const storage = demoStorage();
     // First: the conformance suite calls the first listed tool with empty arguments.
     ConformanceModule,
     DemoModule,
+    DemoHealthModule,
   ],
 })
 export class AppModule {}

@@ -81,14 +81,19 @@ describe('guards option: a scopes subclass', () => {
   });
 });
 
-/** An app-wide guard: interns may not cancel tasks; it records which MCP contexts it saw. */
+/** An app-wide guard: interns may not cancel tasks; it records which MCP requests it saw. */
 @Injectable()
 class NoCancelForInterns implements CanActivate {
   static seen: string[] = [];
   canActivate(ec: ExecutionContext): boolean {
-    NoCancelForInterns.seen.push(`${ec.getType()}:${ec.getHandler().name}`);
-    if (!McpExecutionContext.isTaskAccess(ec)) return true;
-    return !(ec.getHandler().name === 'cancel' && McpExecutionContext.principal(ec).subject === 'intern');
+    const req = ec.switchToHttp().getRequest<IncomingMessage>();
+    NoCancelForInterns.seen.push(
+      `${ec.getType()}:${McpExecutionContext.method(ec)}:${ec.getHandler().name}:${req.method}`,
+    );
+    if (!McpExecutionContext.isMcp(ec)) return true;
+    return !(
+      McpExecutionContext.method(ec) === 'tasks/cancel' && McpExecutionContext.principal(ec).subject === 'intern'
+    );
   }
 }
 
@@ -98,16 +103,18 @@ const withAppGuard = (guard: Type<CanActivate>) => {
   return AppGuardModule;
 };
 
-describe('app-wide guards (APP_GUARD) on tool calls and task access', () => {
+describe.each([false, true])('app-wide guards (APP_GUARD) on tool calls and task access (fastPath %s)', (fastPath) => {
   let app: INestApplication;
   const store = new MemoryTaskStore();
   beforeAll(async () => {
     // The intern's task stays running: a short grace lets the app close at once.
-    app = await createFixtureApp({ store, subject: byUser, shutdownGrace: 50 }, [withAppGuard(NoCancelForInterns)]);
+    app = await createFixtureApp({ store, subject: byUser, shutdownGrace: 50, fastPath }, [
+      withAppGuard(NoCancelForInterns),
+    ]);
   });
   afterAll(() => app.close());
 
-  it('run in front of tasks/* in an mcp-task context of [task, principal], named by handler', async () => {
+  it('run once per MCP request, in an mcp context of [req, res, McpCall], with or without fastPath', async () => {
     NoCancelForInterns.seen = [];
     const created = await call(app, 'wait', { ms: 60_000 }, { caps: TASKS, ...as('intern') });
     const taskId = created.body.result.taskId as string;
@@ -116,9 +123,11 @@ describe('app-wide guards (APP_GUARD) on tool calls and task access', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.error).toEqual({ code: -32600, message: 'Forbidden resource' });
     expect((await store.get(taskId, Date.now()))?.status).toBe('working');
-    // (Without fastPath each POST also passes it on the endpoint's HTTP route.)
-    const mcp = NoCancelForInterns.seen.filter((s) => !s.startsWith('http:'));
-    expect(mcp).toEqual(['mcp:wait', 'mcp-task:get', 'mcp-task:cancel']);
+    expect(NoCancelForInterns.seen).toEqual([
+      'mcp:tools/call:wait:POST',
+      'mcp:tasks/get:handle:POST',
+      'mcp:tasks/cancel:handle:POST',
+    ]);
     // The owner guard still runs after the app's: someone else's cancel is "not found", not forbidden.
     expect((await cancelTask(app, taskId, as('mentor'))).body.error.message).toBe('Task not found');
     const done = await call(app, 'wait', { ms: 1 }, { caps: TASKS, ...as('mentor') });

@@ -2,7 +2,7 @@
 // Adoption test: packs @mcp-tasks/nestjs and @mcp-tasks/client, generates fresh Nest apps with the
 // Nest CLI in a temp dir, installs the nestjs tarball into each the way a user would, adds a tool
 // (fixtures/), builds and starts each app, and checks it over HTTP with the client tarball installed
-// in a plain Node project. One line per case, then "N passed, N failed"; exit 1 on any failure.
+// in a plain Node project (one of the apps runs on Fastify). One line per case, then "N passed, N failed"; exit 1 on any failure.
 //
 //   node test/adopt/run.mjs                  # all apps (from the repository root)
 //   node test/adopt/run.mjs --only nest11    # apps whose name contains "nest11" (comma-separated list)
@@ -39,6 +39,15 @@ const APPS = [
     generate: (name) => ['npx', ['-y', CLI12, 'new', name, '--package-manager', 'npm', '--skip-git', '--skip-install']],
     overlays: ['common'],
     extras: [],
+    runs: [memoryRun],
+  },
+  {
+    // The ESM app of `nest new` moved to Fastify (`@nestjs/platform-fastify`, its main.ts as the Nest docs write it).
+    name: 'nest12-fastify',
+    via: `${CLI12} new (ESM) on @nestjs/platform-fastify`,
+    generate: (name) => ['npx', ['-y', CLI12, 'new', name, '--package-manager', 'npm', '--skip-git', '--skip-install']],
+    overlays: ['common', 'fastify'],
+    extras: ['@nestjs/platform-fastify@^12'],
     runs: [memoryRun],
   },
   {

@@ -58,3 +58,7 @@ export {
   type McpRunOutcome,
 } from './telemetry/telemetry.events.js';
 export { McpTelemetryInterceptor } from './telemetry/mcp-telemetry.interceptor.js';
+export { McpTasksHealthIndicator, type McpTasksHealthResult } from './health/mcp-tasks.health-indicator.js';
+export type { McpTasksHealth } from './health/health.checks.js';
+export type { McpCall } from './common/mcp-call.interface.js';
+export type { HttpContext } from './common/http-context.interface.js';

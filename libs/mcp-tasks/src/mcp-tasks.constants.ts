@@ -11,9 +11,6 @@ export const TASK_STORE = Symbol('TaskStore');
 /** Injection token of the `TaskEventBus` (exported as `TaskEventBus`; or use `@InjectTaskEventBus()`). */
 export const TASK_EVENT_BUS = Symbol('TaskEventBus');
 
-/** The provider that routes a registration's controllers (the routed endpoint path is its value). */
-export const MCP_ROUTES = Symbol('MCP_ROUTES');
-
 // ---- Metadata keys -------------------------------------------------------------------------------
 
 /** Where `@McpTool` keeps a method's tool options. */
@@ -22,10 +19,10 @@ export const MCP_TOOL_METADATA = 'mcp-tasks:tool';
 /** Where `@RequiredScopes` keeps the scopes of a tool method or class. */
 export const REQUIRED_SCOPES_METADATA = 'mcp-tasks:required-scopes';
 
-/** `ExecutionContext#getType()` of a tool run: its arguments are `[args, ToolContext]`. */
+/** `ExecutionContext#getType()` of an MCP request (app-wide enhancers, a tool's): arguments `[req, res, McpCall]`. */
 export const MCP_CONTEXT_TYPE = 'mcp';
 
-/** `ExecutionContext#getType()` of an access to a task (`tasks/*`, listening): its arguments: `[task, principal]`. */
+/** `ExecutionContext#getType()` the ownership guard sees for an access to a task: its arguments `[task, principal]`. */
 export const MCP_TASK_CONTEXT_TYPE = 'mcp-task';
 
 /** The subject of every request when there is neither `auth` nor a subject resolver. */

@@ -9,4 +9,6 @@ export const {
 } = new ConfigurableModuleBuilder<McpTasksModuleOptions>()
   .setClassMethodName('forRoot')
   .setFactoryMethodName('createMcpTasksOptions')
+  // `isGlobal: true`: the registration's exports (store, bus, options, registry, runner) reach every module.
+  .setExtras({ isGlobal: false }, (definition, extras) => ({ ...definition, global: extras.isGlobal }))
   .build();

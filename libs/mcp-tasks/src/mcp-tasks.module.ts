@@ -1,8 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
-import { McpEndpointController } from './http/mcp-endpoint.controller.js';
-import { mcpRoutes } from './http/mcp-routes.js';
-import { ProtectedResourceController } from './http/protected-resource.controller.js';
 import {
   MCP_TASKS_ASYNC_OPTIONS_TYPE,
   MCP_TASKS_OPTIONS_TYPE,
@@ -18,23 +15,20 @@ import { mcpTasksExports, mcpTasksProviders } from './mcp-tasks.providers.js';
 @Module({})
 export class McpTasksModule extends McpTasksConfigurableModule {
   static forRoot(options: typeof MCP_TASKS_OPTIONS_TYPE): DynamicModule {
-    return withEndpoint(super.forRoot(options));
+    return withProviders(super.forRoot(options));
   }
 
   static forRootAsync(options: typeof MCP_TASKS_ASYNC_OPTIONS_TYPE): DynamicModule {
-    return withEndpoint(super.forRootAsync(options));
+    return withProviders(super.forRootAsync(options));
   }
 }
 
-/** A registration's providers, and controller classes of its own: two servers in one app get two paths. */
-function withEndpoint(base: DynamicModule): DynamicModule {
-  class Endpoint extends McpEndpointController {}
-  class ResourceMetadata extends ProtectedResourceController {}
+/** A registration's providers: its routes are added on the HTTP platform by `McpRoutes`, one set per registration. */
+function withProviders(base: DynamicModule): DynamicModule {
   return {
     ...base,
     imports: [...(base.imports ?? []), DiscoveryModule],
-    controllers: [Endpoint, ResourceMetadata],
-    providers: [...(base.providers ?? []), ...mcpTasksProviders, mcpRoutes(Endpoint, ResourceMetadata)],
+    providers: [...(base.providers ?? []), ...mcpTasksProviders],
     exports: [...(base.exports ?? []), ...mcpTasksExports],
   };
 }

@@ -2,28 +2,34 @@ import type { CanActivate, Provider, Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { BearerAuthenticator } from './auth/bearer.authenticator.js';
 import { PrincipalResolver } from './auth/principal.resolver.js';
+import { ResourceUrl } from './auth/resource-url.js';
 import { ToolMetadataAccessor } from './discovery/tool-metadata.accessor.js';
 import { ToolExplorer } from './discovery/tool.explorer.js';
 import { ToolRegistry } from './discovery/tool.registry.js';
 import { McpDispatcher } from './dispatcher/mcp.dispatcher.js';
 import { TaskMethodsHandler } from './dispatcher/task-methods.handler.js';
 import { ToolCallHandler } from './dispatcher/tool-call.handler.js';
+import { SharedStoreWarning } from './tasks/shared-store.warning.js';
 import { createTaskEventBus } from './events/task-event-bus.factory.js';
 import { MirrorKeeper } from './gateway/mirror.keeper.js';
 import { UpstreamRegistry } from './gateway/upstream.registry.js';
 import { UpstreamTaskRelay } from './gateway/upstream-task.relay.js';
 import { UpstreamToolCall } from './gateway/upstream-tool.call.js';
-import { UpstreamToolGuards } from './gateway/upstream-tool.guards.js';
+import { UpstreamToolPipeline } from './gateway/upstream-tool.pipeline.js';
 import { McpScopesGuard } from './guards/mcp-scopes.guard.js';
 import { TaskOwnershipGuard } from './guards/task-ownership.guard.js';
+import { McpTasksHealthIndicator } from './health/mcp-tasks.health-indicator.js';
 import { BodyParserErrors } from './http/body-parser-errors.js';
 import { McpFastPath } from './http/fast-path.listener.js';
 import { McpExchangeHandler } from './http/mcp-exchange.handler.js';
+import { McpRoutes } from './http/mcp-routes.js';
+import { ProtectedResource } from './http/protected-resource.js';
 import { LegacyToolCallHandler } from './legacy/legacy-tool-call.handler.js';
 import { MCP_TASKS_OPTIONS, TASK_EVENT_BUS, TASK_STORE } from './mcp-tasks.constants.js';
 import { MCP_TASKS_MODULE_OPTIONS } from './mcp-tasks.module-definition.js';
 import { resolveOptions } from './options/resolve-options.js';
 import type { ResolvedOptions } from './options/resolved-options.interface.js';
+import { AppEnhancers } from './pipeline/app-enhancers.js';
 import { NestPipelines } from './pipeline/nest-pipelines.js';
 import { TaskGuards } from './pipeline/task-guards.js';
 import { ToolInvoker } from './pipeline/tool.invoker.js';
@@ -67,14 +73,16 @@ export const mcpTasksProviders: Provider[] = [
   ToolMetadataAccessor,
   ToolExplorer,
   NestPipelines,
+  AppEnhancers,
   ToolInvoker,
   TaskGuards,
   TaskRunner,
   TaskSweeper,
   PrincipalResolver,
+  ResourceUrl,
   BearerAuthenticator,
   UpstreamRegistry,
-  UpstreamToolGuards,
+  UpstreamToolPipeline,
   UpstreamTaskRelay,
   MirrorKeeper,
   UpstreamToolCall,
@@ -86,11 +94,22 @@ export const mcpTasksProviders: Provider[] = [
   SdkServerFactory,
   SdkFallback,
   McpExchangeHandler,
+  McpRoutes,
+  ProtectedResource,
   McpFastPath,
   BodyParserErrors,
   TaskListenHandler,
   McpTelemetryInterceptor,
+  McpTasksHealthIndicator,
+  SharedStoreWarning,
 ];
 
 /** What a registration exports to the app. */
-export const mcpTasksExports = [MCP_TASKS_OPTIONS, TASK_STORE, TASK_EVENT_BUS, ToolRegistry, TaskRunner];
+export const mcpTasksExports = [
+  MCP_TASKS_OPTIONS,
+  TASK_STORE,
+  TASK_EVENT_BUS,
+  ToolRegistry,
+  TaskRunner,
+  McpTasksHealthIndicator,
+];

@@ -8,6 +8,7 @@ import { cjsExports, loadPeer } from '../peers/optional-peer.js';
 import { unauthorized } from './auth-challenge.js';
 import { audiencesOf } from './claims-principal.js';
 import { jwtVerifier, type StrategyOutcome, type TokenVerifier } from './jwt-strategy.factory.js';
+import { ResourceUrl } from './resource-url.js';
 
 export interface Authenticated {
   claims: Record<string, unknown>;
@@ -39,7 +40,10 @@ export class BearerAuthenticator implements OnModuleInit {
   // a cache hit needs the whole header).
   private seen = new Set<string>();
 
-  constructor(@Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions) {}
+  constructor(
+    @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
+    private readonly resources: ResourceUrl,
+  ) {}
 
   /** Loads what the configured strategy needs (optional peers): `passport` for an app's strategy, else passport-jwt. */
   async onModuleInit(): Promise<void> {
@@ -56,13 +60,16 @@ export class BearerAuthenticator implements OnModuleInit {
 
   async authenticate(req: IncomingMessage): Promise<Authenticated> {
     const auth = this.options.auth!;
+    const resource = this.resources.of(req);
     const header = req.headers.authorization;
-    if (!header) throw unauthorized(auth.resource, 'missing');
+    if (!header) throw unauthorized(resource, 'missing');
+    // A derived resource differs by the origin a request came to: remembered per resource.
+    const key = this.resources.derived ? `${resource}\n${header}` : header;
     const now = Date.now();
-    const hit = this.recent.get(header) ?? this.older.get(header);
+    const hit = this.recent.get(key) ?? this.older.get(key);
     if (hit && hit.until > now) return hit.value;
-    const value = await this.verify(req, auth);
-    this.remember(header, value, now);
+    const value = await this.verify(req, auth, resource);
+    this.remember(key, value, now);
     return value;
   }
 
@@ -84,16 +91,16 @@ export class BearerAuthenticator implements OnModuleInit {
     this.recent.set(header, { value, until });
   }
 
-  private async verify(req: IncomingMessage, auth: McpAuthOptions): Promise<Authenticated> {
+  private async verify(req: IncomingMessage, auth: McpAuthOptions, resource: string): Promise<Authenticated> {
     const { user, info } = await this.strategy(req);
-    if (!user) throw unauthorized(auth.resource, describe(info));
+    if (!user) throw unauthorized(resource, describe(info));
     const claims = (user && typeof user === 'object' ? user : {}) as Record<string, unknown>;
     // RFC 8707: the token must be minted for this resource, whichever strategy verified it.
-    const accepted = [auth.audience ?? auth.resource].flat();
-    const resource = audiencesOf(claims).find((a) => accepted.includes(a));
-    if (!resource) throw unauthorized(auth.resource, 'the token was not issued for this resource');
-    if (typeof claims.sub !== 'string' || !claims.sub) throw unauthorized(auth.resource, 'the token names no subject');
-    return { claims, resource };
+    const accepted = [auth.audience ?? resource].flat();
+    const matched = audiencesOf(claims).find((a) => accepted.includes(a));
+    if (!matched) throw unauthorized(resource, 'the token was not issued for this resource');
+    if (typeof claims.sub !== 'string' || !claims.sub) throw unauthorized(resource, 'the token names no subject');
+    return { claims, resource: matched };
   }
 }
 

@@ -23,5 +23,5 @@ const claimText = (value: unknown): string =>
 export function principalFromClaims(claims: Record<string, unknown>, server: string, resource: string): Principal {
   const subject = claimText(claims.sub);
   const client = claimText(claims.azp ?? claims.client_id);
-  return { subject, scopes: scopesOf(claims), claims, key: ownerKey(subject, server, client, resource) };
+  return { subject, scopes: scopesOf(claims), claims, resource, key: ownerKey(subject, server, client, resource) };
 }

@@ -42,7 +42,8 @@ export async function jwtVerifier(auth: McpAuthOptions): Promise<TokenVerifier> 
   const options = {
     jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
     issuer: auth.issuer,
-    audience: auth.audience ?? auth.resource,
+    // Without a configured resource the audience is checked per request (see BearerAuthenticator).
+    ...((auth.audience ?? auth.resource) ? { audience: auth.audience ?? auth.resource } : {}),
     algorithms: auth.algorithms ?? (auth.jwksUri ? ['RS256', 'ES256'] : ['HS256']),
     ...key,
   } as StrategyOptionsWithoutRequest;

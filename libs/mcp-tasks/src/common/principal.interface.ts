@@ -8,4 +8,6 @@ export interface Principal {
   scopes: string[];
   /** Claims of the caller's token, when authenticated. */
   claims?: Record<string, unknown>;
+  /** The resource (token audience) the caller was authenticated for, when authenticated. */
+  resource?: string;
 }

@@ -56,10 +56,10 @@ export class ConsoleAccessGuard implements CanActivate, OnModuleInit {
   private async checkToken(req: Req, res: ServerResponse): Promise<string> {
     const { options, bearer } = this.target.registration;
     try {
-      const { claims } = await bearer.authenticate(req);
+      const { claims, resource } = await bearer.authenticate(req);
       const granted = scopesOf(claims);
       if (!this.options.scopes.every((s) => granted.includes(s)))
-        throw insufficientScope(options.auth!.resource, this.options.scopes);
+        throw insufficientScope(options.auth!.resource ?? resource, this.options.scopes);
       return String(claims.sub);
     } catch (err) {
       if (!(err instanceof RpcError)) throw err;

@@ -1,7 +1,10 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { McpCall } from '../common/mcp-call.interface.js';
 
 /**
  * Parameter decorator: the running tool's `ToolContext` (`@ToolCtx() ctx: ToolContext`). Without parameter decorators
  * a tool method is called as `(args, ctx)`.
  */
-export const ToolCtx = createParamDecorator((_: unknown, ec: ExecutionContext) => ec.getArgByIndex(1));
+export const ToolCtx = createParamDecorator(
+  (_: unknown, ec: ExecutionContext) => (ec.getArgByIndex(2) as McpCall | undefined)?.context,
+);

@@ -8,6 +8,11 @@ export interface ToolDefinition {
   inputSchema: Record<string, unknown>;
   /** `@RequiredScopes` of the method and its class; recorded on every task the tool starts. */
   requiredScopes: string[];
+  /** The provider's instance (for a request-scoped provider, a stand-in of its class: calls resolve their own). */
   instance: object;
+  /** The provider's injection token. */
+  token: string | symbol | Function;
+  /** The provider is request-scoped (or depends on `REQUEST`): each call gets an instance of its own. */
+  requestScoped: boolean;
   methodName: string;
 }

@@ -1,12 +1,20 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper.js';
 import { REQUIRED_SCOPES_METADATA, MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { inputSchemaFor } from './input-schema.factory.js';
 import { ToolMetadataAccessor } from './tool-metadata.accessor.js';
 import { ToolRegistry } from './tool.registry.js';
 
-/** Finds `@McpTool` methods on every provider at bootstrap and registers them. */
+type Proto = Record<string, Function>;
+
+/**
+ * Finds `@McpTool` methods at bootstrap (on the providers of `options.include`, else of every module) and registers
+ * them. Singletons are used as they are; request-scoped providers (or ones depending on `REQUEST`) get an instance
+ * per call; a transient provider cannot hold tools (whose instance would a call use?) and fails startup. An alias
+ * (`useExisting`) is the same provider, so its tools are not registered twice.
+ */
 @Injectable()
 export class ToolExplorer implements OnModuleInit {
   constructor(
@@ -19,19 +27,38 @@ export class ToolExplorer implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    for (const wrapper of this.discovery.getProviders()) {
-      const instance = wrapper.instance as object | undefined;
-      if (!instance || !wrapper.isDependencyTreeStatic() || typeof instance !== 'object') continue;
-      const proto = Object.getPrototypeOf(instance) as Record<string, Function>;
-      for (const methodName of this.scanner.getAllMethodNames(proto)) {
-        this.register(instance, proto, methodName);
+    const seen = new Set<unknown>();
+    const include = this.options.include;
+    for (const wrapper of this.discovery.getProviders(include ? { include } : undefined)) {
+      if (wrapper.isAlias) continue;
+      const found = this.target(wrapper);
+      if (!found || seen.has(found.key)) continue;
+      seen.add(found.key);
+      for (const methodName of this.scanner.getAllMethodNames(found.proto)) {
+        if (!this.accessor.getToolOptions(found.proto[methodName])) continue;
+        if (wrapper.isTransient) throw new Error(unsupported(wrapper, methodName));
+        this.register(found.instance, found.proto, methodName, wrapper, found.scoped);
       }
     }
   }
 
-  private register(instance: object, proto: Record<string, Function>, methodName: string): void {
-    const options = this.accessor.getToolOptions(proto[methodName]);
-    if (!options) return;
+  /** The provider's class prototype, and the instance to call (a stand-in of its class when request-scoped). */
+  private target(
+    wrapper: InstanceWrapper,
+  ): { key: unknown; instance: object; proto: Proto; scoped: boolean } | undefined {
+    if (wrapper.isDependencyTreeStatic() && !wrapper.isTransient) {
+      const instance = wrapper.instance as object | undefined;
+      if (!instance || typeof instance !== 'object') return undefined;
+      return { key: instance, instance, proto: Object.getPrototypeOf(instance) as Proto, scoped: false };
+    }
+    // Only a class provider says which methods it has before an instance exists.
+    const cls = wrapper.metatype as (Function & { prototype: Proto }) | null;
+    if (!cls || wrapper.inject) return undefined;
+    return { key: cls, instance: Object.create(cls.prototype) as object, proto: cls.prototype, scoped: true };
+  }
+
+  private register(instance: object, proto: Proto, methodName: string, wrapper: InstanceWrapper, scoped: boolean) {
+    const options = this.accessor.getToolOptions(proto[methodName])!;
     const where = `${instance.constructor.name}.${methodName}`;
     if (options.prepare && typeof proto[options.prepare] !== 'function') {
       throw new Error(
@@ -50,7 +77,13 @@ export class ToolExplorer implements OnModuleInit {
         ),
       ],
       instance,
+      token: wrapper.token as string | symbol | Function,
+      requestScoped: scoped,
       methodName,
     });
   }
 }
+
+const unsupported = (wrapper: InstanceWrapper, methodName: string): string =>
+  `McpTasksModule: @McpTool on ${String(wrapper.name)}.${methodName}: the provider ${String(wrapper.name)} is ` +
+  'transient (Scope.TRANSIENT), which tools cannot live on; make it a singleton (the default) or request-scoped';

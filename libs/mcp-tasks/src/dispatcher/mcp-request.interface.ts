@@ -1,3 +1,4 @@
+import type { HttpContext } from '../common/http-context.interface.js';
 import type { Principal } from '../common/principal.interface.js';
 import type { TraceContext } from '../common/trace-context.js';
 import type { ProgressSink } from '../context/progress.sink.js';
@@ -20,6 +21,8 @@ export interface McpRequest {
   progress?: ProgressSink;
   /** MRTR answers of this round (the SDK lifts them out of params, so they travel here). */
   inputResponses?: Record<string, unknown>;
+  /** The HTTP request and response that carried it (what the app's enhancers read with `switchToHttp()`). */
+  http: HttpContext;
   /** The caller's trace context (from `_meta.traceparent` or the HTTP headers). */
   traceContext: TraceContext;
 }

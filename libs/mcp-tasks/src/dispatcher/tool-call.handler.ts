@@ -1,5 +1,6 @@
 import { HttpException, Inject, Injectable } from '@nestjs/common';
 import { internalError } from '../common/internal-error.js';
+import type { McpCall } from '../common/mcp-call.interface.js';
 import type { TraceContext } from '../common/trace-context.js';
 import type { ToolCallOrigin } from '../context/base-tool.context.js';
 import { InputRequiredSignal } from '../context/input-required.signal.js';
@@ -11,6 +12,7 @@ import { UpstreamToolCall } from '../gateway/upstream-tool.call.js';
 import { digestOf, RequestStateCodec, type RequestStatePayload } from '../input/request-state.codec.js';
 import { MCP_TASKS_OPTIONS, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { AppEnhancers } from '../pipeline/app-enhancers.js';
 import { ToolInvoker, type ToolPipeline } from '../pipeline/tool.invoker.js';
 import { declaresTasks, tasksNotDeclared } from '../protocol/capabilities.js';
 import { RpcError } from '../protocol/rpc-error.js';
@@ -24,6 +26,9 @@ import { toCallToolResult, toolErrorResult } from '../tools/tool-result.normaliz
 import type { McpRequest } from './mcp-request.interface.js';
 
 type Answer = Record<string, unknown>;
+
+/** What guards see of the arguments: the object as sent (validation comes after them). */
+const rawArguments = (raw: unknown): object => (raw && typeof raw === 'object' ? raw : {});
 /** What a `requestState` is bound to: the tool, the caller and the arguments. */
 type StateBinding = Omit<RequestStatePayload, 'answers' | 'exp'>;
 
@@ -41,6 +46,7 @@ export class ToolCallHandler {
     private readonly runner: TaskRunner,
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
     private readonly tracing: McpTracing,
+    private readonly enhancers: AppEnhancers,
     private readonly upstreams: UpstreamToolCall,
   ) {
     this.states = new RequestStateCodec(options.requestStateSecret, options.requestStateTtl);
@@ -73,13 +79,16 @@ export class ToolCallHandler {
     const name: unknown = req.params.name;
     if (typeof name === 'string' && !this.registry.get(name) && this.upstreams.serves(name))
       return this.upstreams.call(req, traceContext);
-    const tool = this.toolNamed(name);
-    const args = await validateArguments(tool, req.params.arguments);
+    const call: McpCall = { method: 'tools/call', id: req.id, params: req.params, principal: req.principal };
+    const tool = await this.toolNamed(req, call);
     const origin: ToolCallOrigin = { ...req, tool: tool.name, requestId: req.id, traceContext };
+    const ctx = new SyncToolContext(origin, {}, req.signal, req.progress);
+    const pipeline = await this.invoker.pipelineFor(tool, req.http, call);
+    // Guards first, as for a controller method: they see the arguments as sent, before any validation.
+    await pipeline.authorize(rawArguments(req.params.arguments), ctx);
+    const args = await validateArguments(tool, req.params.arguments);
     const bind = { tool: tool.name, owner: req.principal.key, args: digestOf(req.params.arguments ?? {}) };
-    const ctx = new SyncToolContext(origin, this.answersSoFar(req, bind), req.signal, req.progress);
-    const pipeline = this.invoker.pipelineFor(tool);
-    await pipeline.authorize(args, ctx);
+    Object.assign(ctx.answers, this.answersSoFar(req, bind));
     const mode = await this.mode(tool, args, ctx, req);
     if (pipeline.prepare) {
       const prepared = await this.runInRequest(() => pipeline.prepare!(args, ctx), ctx, bind);
@@ -93,10 +102,13 @@ export class ToolCallHandler {
     return 'answer' in ran ? ran.answer : { resultType: 'complete', ...toCallToolResult(ran.value) };
   }
 
-  private toolNamed(name: unknown): ToolDefinition {
+  /** The tool; an unknown one is refused, after the app-wide guards (they protect every MCP request). */
+  private async toolNamed(req: McpRequest, call: McpCall): Promise<ToolDefinition> {
+    const name = req.params.name;
     const tool = typeof name === 'string' ? this.registry.get(name) : undefined;
-    if (!tool) throw RpcError.invalidParams(`Unknown tool: ${String(name)}`);
-    return tool;
+    if (tool) return tool;
+    await this.enhancers.run(req.http, call, () => Promise.resolve());
+    throw RpcError.invalidParams(`Unknown tool: ${String(name)}`);
   }
 
   /** Answers from earlier MRTR rounds (the sealed `requestState`), then this round's `inputResponses`. */

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { HttpContext } from '../common/http-context.interface.js';
 import type { Principal } from '../common/principal.interface.js';
 import type { TraceContext } from '../common/trace-context.js';
 import type { ToolCallOrigin } from '../context/base-tool.context.js';
@@ -19,7 +20,7 @@ import type { UpstreamCallOptions } from './upstream.connection.js';
 import { UpstreamRegistry, type ServedUpstreamTool } from './upstream.registry.js';
 import { UpstreamStateCodec } from './upstream-state.codec.js';
 import { UpstreamTaskRelay } from './upstream-task.relay.js';
-import { UpstreamToolGuards } from './upstream-tool.guards.js';
+import { UpstreamToolPipeline, type ProxiedStep } from './upstream-tool.pipeline.js';
 import { isUpstreamRpcError, relayedError, UpstreamUnreachableError } from './upstream-unreachable.error.js';
 
 type Answer = Record<string, unknown>;
@@ -34,6 +35,7 @@ export interface ProxiedCall {
   principal: Principal;
   signal: AbortSignal;
   inputResponses?: Record<string, unknown>;
+  http: HttpContext;
 }
 
 /**
@@ -49,7 +51,7 @@ export class UpstreamToolCall {
   constructor(
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
     private readonly registry: UpstreamRegistry,
-    private readonly guards: UpstreamToolGuards,
+    private readonly pipeline: UpstreamToolPipeline,
     private readonly runner: TaskRunner,
     private readonly keeper: MirrorKeeper,
     private readonly relay: UpstreamTaskRelay,
@@ -67,7 +69,20 @@ export class UpstreamToolCall {
     const served = this.registry.find(req.params.name)!;
     const args = argumentsOf(req.params.arguments);
     const origin: ToolCallOrigin = { ...req, tool: served.name, requestId: req.id, traceContext };
-    await this.guards.authorize(served, args, new SyncToolContext(origin, {}, req.signal));
+    const call = { method: 'tools/call', id: req.id, params: req.params, principal: req.principal };
+    const step: ProxiedStep = { http: req.http, call, args, context: new SyncToolContext(origin, {}, req.signal) };
+    await this.pipeline.authorize(served, step);
+    return this.pipeline.run(served, step, () => this.forward(served, req, args, origin, traceContext));
+  }
+
+  /** Past the guards: the call upstream, and what its answer makes of it here. */
+  private async forward(
+    served: ServedUpstreamTool,
+    req: ProxiedCall,
+    args: Answer,
+    origin: ToolCallOrigin,
+    traceContext: TraceContext,
+  ): Promise<Answer> {
     const bind = { tool: served.name, owner: req.principal.key, args: digestOf(req.params.arguments ?? {}) };
     const params: Record<string, unknown> = { name: served.tool.name, arguments: args };
     if (req.params.requestState !== undefined) {
@@ -78,21 +93,21 @@ export class UpstreamToolCall {
       );
       if (round.state !== undefined) params.requestState = round.state;
     }
-    const call: UpstreamCallOptions = {
+    const upstreamCall: UpstreamCallOptions = {
       principal: req.principal,
       capabilities: this.capabilities(req.clientCapabilities),
       meta: traceCarrier(this.tracing, req.params, traceContext),
       signal: req.signal,
     };
     const sentAt = Date.now();
-    const answer = await this.forward(served, params, call);
+    const answer = await this.send(served, params, upstreamCall);
     if (answer.resultType === 'input_required') {
       const inputRequests = (answer.inputRequests ?? {}) as Answer;
       const round = { ...bind, asked: Object.keys(inputRequests), state: answer.requestState };
       return { resultType: 'input_required', inputRequests, requestState: this.states.seal(round) };
     }
     if (answer.resultType === 'task')
-      return this.mirror(served, answer as unknown as UpstreamTask, origin, call, sentAt);
+      return this.mirror(served, answer as unknown as UpstreamTask, origin, upstreamCall, sentAt);
     const { _meta: _, ...result } = answer;
     return { ...result, resultType: 'complete' };
   }
@@ -104,7 +119,7 @@ export class UpstreamToolCall {
     return { ...caps, extensions };
   }
 
-  private async forward(served: ServedUpstreamTool, params: Answer, call: UpstreamCallOptions): Promise<Answer> {
+  private async send(served: ServedUpstreamTool, params: Answer, call: UpstreamCallOptions): Promise<Answer> {
     try {
       const { upstream } = served;
       if (upstream.legacy) return await upstream.callLegacy(served.tool.name, params.arguments as Answer, call);

@@ -39,7 +39,8 @@ export class McpScopesGuard implements CanActivate {
   }
 
   /** What to throw when scopes are missing; `needed` is the full list the tool requires. */
-  protected onInsufficientScope(needed: string[], _ec: ExecutionContext): Error {
-    return insufficientScope(this.options.auth!.resource, needed);
+  protected onInsufficientScope(needed: string[], ec: ExecutionContext): Error {
+    const resource = McpExecutionContext.principal(ec).resource ?? this.options.auth!.resource!;
+    return insufficientScope(resource, needed);
   }
 }

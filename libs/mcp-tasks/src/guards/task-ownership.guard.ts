@@ -22,7 +22,7 @@ export class TaskOwnershipGuard implements CanActivate {
     const principal = McpExecutionContext.principal(ec);
     if (!this.isOwner(task, principal)) throw RpcError.taskNotFound();
     if (this.options.auth && !this.hasScopes(task, principal))
-      throw insufficientScope(this.options.auth.resource, task.requiredScopes);
+      throw insufficientScope(principal.resource ?? this.options.auth.resource!, task.requiredScopes);
     return true;
   }
 

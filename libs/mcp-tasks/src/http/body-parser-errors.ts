@@ -9,6 +9,8 @@ import { parseError, parseJson } from './request-body.js';
 
 type ParserError = Error & { type?: string; status?: number; body?: string };
 
+const JSON_FAILURES = new Set(['FST_ERR_CTP_EMPTY_JSON_BODY', 'FST_ERR_CTP_INVALID_JSON_BODY']);
+
 /**
  * The app's body parser fails before any route runs (bad JSON, a body too large), and Nest would answer in its
  * own error format; MCP clients get a JSON-RPC error instead. Express passes such failures to error handlers
@@ -54,4 +56,21 @@ export function bodyParserErrorHandler(path: string) {
       new RpcError(RpcCode.InvalidRequest, `Invalid request body: ${err.message}`, undefined, status),
     );
   };
+}
+
+/**
+ * A Fastify body-parsing failure on the endpoint's route (its route-level error handler) as a JSON-RPC error;
+ * `undefined` for a content type Fastify has no parser for, which the endpoint answers itself (415 from the SDK).
+ */
+export function fastifyBodyError(err: ParserError & { statusCode?: number; code?: string }): RpcError | undefined {
+  const status = err.statusCode ?? err.status ?? 400;
+  if (status === 415) return undefined;
+  // By name: the parser's SyntaxError may come from another realm.
+  if (err.name === 'SyntaxError' || JSON_FAILURES.has(err.code ?? '')) return parseError();
+  return new RpcError(
+    RpcCode.InvalidRequest,
+    `Invalid request body: ${err.message}`,
+    undefined,
+    status >= 400 && status < 500 ? status : 400,
+  );
 }

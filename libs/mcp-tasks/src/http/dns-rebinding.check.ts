@@ -1,5 +1,6 @@
 import { localhostAllowedHostnames, validateHostHeader, validateOriginHeader } from '@modelcontextprotocol/server';
 import type { IncomingMessage } from 'node:http';
+import { requestHost } from '../auth/resource-url.js';
 import { RpcCode } from '../mcp-tasks.constants.js';
 import { RpcError } from '../protocol/rpc-error.js';
 
@@ -8,18 +9,25 @@ const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 /**
  * DNS-rebinding protection. A server reached on a loopback address answers only for localhost
  * host names unless `allowedHosts` says otherwise; an `Origin`, when present, must name an allowed
- * host (or the request's own host). Refusals are 403 with a JSON-RPC error and no id.
+ * host (or the request's own host). Behind a trusted proxy the host is the one it forwarded. Refusals are 403 with
+ * a JSON-RPC error and no id.
  */
-export function checkHostAndOrigin(req: IncomingMessage, allowedHosts?: string[], allowedOrigins?: string[]): void {
+export function checkHostAndOrigin(
+  req: IncomingMessage,
+  allowedHosts?: string[],
+  allowedOrigins?: string[],
+  trustProxy = false,
+): void {
   const local = LOOPBACK.test(req.socket.localAddress ?? '');
   const hosts = allowedHosts ?? (local ? localhostAllowedHostnames() : undefined);
+  const sent = trustProxy ? requestHost(req, true) : req.headers.host;
   let hostname: string | undefined;
   if (hosts) {
-    const host = validateHostHeader(req.headers.host, hosts);
+    const host = validateHostHeader(sent, hosts);
     if (!host.ok) throw forbidden(host.message);
     hostname = host.hostname;
   } else {
-    hostname = hostOf(req.headers.host);
+    hostname = hostOf(sent);
   }
   const origins = (allowedOrigins ?? (local ? localhostAllowedHostnames() : [])).map(originHost);
   if (hostname) origins.push(hostname);

@@ -1,10 +1,12 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { ApplicationConfig, HttpAdapterHost } from '@nestjs/core';
+import { HttpAdapterHost } from '@nestjs/core';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { internalError } from '../common/internal-error.js';
 import { DISPATCHED_METHODS, MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { nodeCall } from './http-call.js';
 import { McpExchangeHandler } from './mcp-exchange.handler.js';
+import { McpRoutes } from './mcp-routes.js';
 import { replyError } from './reply.js';
 import { FAST_PATH_MAX_BODY, isJson } from './request-body.js';
 
@@ -23,7 +25,7 @@ export class McpFastPath implements OnApplicationBootstrap {
   constructor(
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
     private readonly adapterHost: HttpAdapterHost,
-    private readonly config: ApplicationConfig,
+    private readonly routes: McpRoutes,
     private readonly exchange: McpExchangeHandler,
   ) {}
 
@@ -34,13 +36,15 @@ export class McpFastPath implements OnApplicationBootstrap {
       this.logger.warn('fastPath: the app has no Node HTTP server; requests take the normal route');
       return;
     }
-    const path = joinPaths(this.config.getGlobalPrefix(), this.options.path);
+    const paths = new Set(this.routes.paths);
+    const platform = platformObjects(this.adapterHost.httpAdapter);
     const rest = server.listeners('request') as Listener[];
     server.removeAllListeners('request');
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      if (this.takes(req, path))
-        this.exchange.handle(req, res, FAST_PATH_MAX_BODY).catch((err: unknown) => this.lastResort(err, res));
-      else for (const listener of rest) listener.call(server, req, res);
+      if (this.takes(req, paths)) {
+        platform(req, res);
+        this.exchange.handle(nodeCall(req, res, FAST_PATH_MAX_BODY)).catch((err: unknown) => this.lastResort(err, res));
+      } else for (const listener of rest) listener.call(server, req, res);
     });
   }
 
@@ -51,16 +55,30 @@ export class McpFastPath implements OnApplicationBootstrap {
     else replyError(res, null, answer);
   }
 
-  private takes(req: IncomingMessage, path: string): boolean {
+  private takes(req: IncomingMessage, paths: Set<string>): boolean {
     if (req.method !== 'POST' || !DISPATCHED_METHODS.has(req.headers['mcp-method'] as string)) return false;
     const url = req.url ?? '';
     const q = url.indexOf('?');
-    return (q < 0 ? url : url.slice(0, q)) === path && isJson(req);
+    return paths.has(q < 0 ? url : url.slice(0, q)) && isJson(req);
   }
 }
 
-/** The route Nest gives the endpoint controller: global prefix, then the path. */
-function joinPaths(prefix: string, path: string): string {
-  const p = prefix.replace(/^\/+|\/+$/g, '');
-  return p ? `/${p}${path === '/' ? '' : path}` : path;
+type ExpressApp = { request?: object; response?: object };
+
+/**
+ * What the app's enhancers get on the fast path. On Express, Node's objects become Express's, as Express's own first
+ * middleware makes them (`req.ip`, `res.header()`, …: what guards written for controllers call); Fastify's request
+ * and reply cannot be made outside its router, so there they stay Node's (with `body` and `ip`).
+ */
+function platformObjects(adapter: { getType(): string; getInstance(): unknown }) {
+  const app = adapter.getInstance() as ExpressApp;
+  if (adapter.getType() === 'express' && app.request && app.response) {
+    return (req: IncomingMessage, res: ServerResponse): void => {
+      Object.setPrototypeOf(req, app.request!);
+      Object.setPrototypeOf(res, app.response!);
+      Object.assign(req, { res });
+      Object.assign(res, { req, locals: Object.create(null) as object });
+    };
+  }
+  return (req: IncomingMessage): void => void Object.assign(req, { ip: req.socket.remoteAddress });
 }

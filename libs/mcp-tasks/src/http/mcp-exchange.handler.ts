@@ -1,18 +1,22 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { HttpException, Inject, Injectable } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PrincipalResolver } from '../auth/principal.resolver.js';
 import { internalError } from '../common/internal-error.js';
+import type { McpCall } from '../common/mcp-call.interface.js';
 import type { Principal } from '../common/principal.interface.js';
 import { progressSink } from '../context/progress.sink.js';
 import type { McpRequest } from '../dispatcher/mcp-request.interface.js';
 import { McpDispatcher } from '../dispatcher/mcp.dispatcher.js';
 import { DISPATCHED_METHODS, MCP_TASKS_OPTIONS, META } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { AppEnhancers } from '../pipeline/app-enhancers.js';
+import { fromHttpException } from '../protocol/http-exception.mapper.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import { SdkFallback } from '../sdk/sdk-fallback.js';
 import { TaskListenHandler } from '../subscriptions/task-listen.handler.js';
 import { McpTracing } from '../telemetry/tracing.js';
 import { checkHostAndOrigin } from './dns-rebinding.check.js';
+import type { HttpCall } from './http-call.js';
 import { Reply, replyError } from './reply.js';
 import { readRequestBody } from './request-body.js';
 import { RequestClassifier } from './request-classifier.js';
@@ -48,30 +52,48 @@ export class McpExchangeHandler {
     private readonly sdk: SdkFallback,
     private readonly listen: TaskListenHandler,
     private readonly tracing: McpTracing,
+    private readonly enhancers: AppEnhancers,
   ) {
     this.serverMeta = { [META.serverInfo]: { name: options.server.name, version: options.server.version } };
   }
 
-  /** `bodyLimit`: the largest body read when no body parser ran first (the fast path passes Nest's default). */
-  async handle(req: IncomingMessage, res: ServerResponse, bodyLimit?: number): Promise<void> {
+  /**
+   * Every MCP request meets the app's global guards and interceptors once, after the library's own checks (host,
+   * body, authentication): a tool call in its tool's pipeline, anything else around the rest of the exchange.
+   */
+  async handle(call: HttpCall): Promise<void> {
+    const { req, res } = call;
     let id: string | number | null = null;
-    let reply: Reply | undefined;
     try {
-      checkHostAndOrigin(req, this.options.allowedHosts, this.options.allowedOrigins);
-      const body = await readRequestBody(req, bodyLimit);
+      checkHostAndOrigin(req, this.options.allowedHosts, this.options.allowedOrigins, this.options.trustProxy);
+      const body = await readRequestBody(req, call.bodyLimit);
+      // App-wide enhancers read the body where a route's would find it.
+      if (body !== undefined && req.body === undefined) req.body = body;
       id = idOf(body);
       const principal = await this.principals.resolve(req);
+      const mcp = mcpCallOf(body, principal);
+      if (mcp.method === 'tools/call') await this.serve(call, body, principal);
+      else await this.enhancers.run(call.platform, mcp, () => this.serve(call, body, principal));
+    } catch (err) {
+      replyError(res, id, toRpcError(err));
+    }
+  }
+
+  /** The request past the app-wide enhancers: answered here, or by the SDK. */
+  private async serve(call: HttpCall, body: unknown, principal: Principal): Promise<void> {
+    const { req, res } = call;
+    let reply: Reply | undefined;
+    try {
       const owned = this.ownedRequest(req, body);
-      if (!owned) return await this.sdk.serve(req, res, body, principal);
+      if (!owned) return await this.sdk.serve(req, res, body, principal, call.platform);
       checkStandardHeaders(owned.method, owned.params, owned.version, req.headers);
       if (owned.method === 'subscriptions/listen') return await this.serveListen(owned, principal, res);
       reply = new Reply(res, owned.id);
-      const result = await this.dispatcher.dispatch(this.mcpRequest(owned, principal, req, res, reply));
+      const result = await this.dispatcher.dispatch(this.mcpRequest(owned, principal, call, reply));
       reply.result({ ...result, _meta: this.serverMeta });
     } catch (err) {
-      const rpc = err instanceof RpcError ? err : internalError('request failed', err);
-      if (reply) reply.error(rpc);
-      else replyError(res, id, rpc);
+      if (reply) reply.error(toRpcError(err));
+      else replyError(res, idOf(body), toRpcError(err));
     }
   }
 
@@ -106,14 +128,9 @@ export class McpExchangeHandler {
     return this.listen.serve(listen, this.listen.check(listen), res);
   }
 
-  private mcpRequest(
-    owned: OwnedRequest,
-    principal: Principal,
-    req: IncomingMessage,
-    res: ServerResponse,
-    reply: Reply,
-  ): McpRequest {
+  private mcpRequest(owned: OwnedRequest, principal: Principal, call: HttpCall, reply: Reply): McpRequest {
     const { id, method, params, meta } = owned;
+    const { req, res } = call;
     return {
       id,
       method,
@@ -122,6 +139,7 @@ export class McpExchangeHandler {
       clientCapabilities: meta[META.clientCapabilities] ?? {},
       clientInfo: meta[META.clientInfo],
       principal,
+      http: call.platform,
       // Only a tool run in the request needs to hear that the client left.
       signal: method === 'tools/call' ? abortOnClose(res) : NEVER_ABORTED,
       progress: progressSink(meta.progressToken, (n) => reply.notify({ ...n })),
@@ -130,6 +148,27 @@ export class McpExchangeHandler {
     };
   }
 }
+
+/** What the generic `mcp` context shows of a request that calls no tool. */
+function mcpCallOf(body: unknown, principal: Principal): McpCall {
+  const message = (body && typeof body === 'object' ? body : {}) as { method?: unknown; params?: unknown };
+  const id = idOf(body);
+  const params = message.params && typeof message.params === 'object' ? message.params : undefined;
+  return {
+    method: typeof message.method === 'string' ? message.method : '',
+    ...(id === null ? {} : { id }),
+    ...(params ? { params: params as Record<string, unknown> } : {}),
+    principal,
+  };
+}
+
+/** A guard's refusal keeps its HTTP status and message; anything unexpected is an internal error. */
+const toRpcError = (err: unknown): RpcError =>
+  err instanceof RpcError
+    ? err
+    : err instanceof HttpException
+      ? fromHttpException(err)
+      : internalError('request failed', err);
 
 const idOf = (body: unknown): string | number | null => {
   const id = (body as { id?: unknown } | undefined)?.id;

@@ -19,7 +19,11 @@ export const isJson = (req: IncomingMessage): boolean =>
 export async function readJsonBody(req: IncomingMessage & { body?: unknown }, limit = MAX_BODY): Promise<unknown> {
   // Whatever another parser (urlencoded, text) made of a non-JSON body, MCP wants 415 for it.
   if (!isJson(req)) return undefined;
-  if (req.body !== undefined) return req.body;
+  if (req.body !== undefined) {
+    // Parsers that take any JSON value (Fastify's) leave this check to us; Express's strict one refuses the rest.
+    if (!req.body || typeof req.body !== 'object') throw notARequest();
+    return req.body;
+  }
   return parseJson(await readText(req, limit));
 }
 

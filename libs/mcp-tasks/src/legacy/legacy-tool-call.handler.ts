@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ProtocolError, type Server } from '@modelcontextprotocol/server';
+import type { HttpContext } from '../common/http-context.interface.js';
 import type { Principal } from '../common/principal.interface.js';
 import { progressSink, type ProgressNotification } from '../context/progress.sink.js';
 import { McpDispatcher } from '../dispatcher/mcp.dispatcher.js';
@@ -27,14 +28,19 @@ export class LegacyToolCallHandler {
   ) {}
 
   /** Serves `tools/call` on the per-request SDK `server` built for `caller`. */
-  register(server: Server, caller: Principal): void {
+  register(server: Server, caller: Principal, http: HttpContext): void {
     server.setRequestHandler('tools/call', async (request, ctx) => {
       const params = request.params as Record<string, unknown>;
-      return (await this.call(params, ctx.mcpReq, caller)) as never;
+      return (await this.call(params, ctx.mcpReq, caller, http)) as never;
     });
   }
 
-  private async call(params: Record<string, unknown>, req: LegacyRequest, caller: Principal): Promise<unknown> {
+  private async call(
+    params: Record<string, unknown>,
+    req: LegacyRequest,
+    caller: Principal,
+    http: HttpContext,
+  ): Promise<unknown> {
     const token = (params._meta as { progressToken?: unknown } | undefined)?.progressToken;
     try {
       const { resultType: _, ...result } = await this.dispatcher.dispatch({
@@ -44,6 +50,7 @@ export class LegacyToolCallHandler {
         protocolVersion: LEGACY_PROTOCOL_VERSION,
         clientCapabilities: {},
         principal: caller,
+        http,
         signal: req.signal,
         traceContext: this.tracing.active(),
         progress: progressSink(token, (n) => req.notify(n)),

@@ -4,10 +4,12 @@
  */
 export interface McpAuthOptions {
   /**
-   * This server's resource identifier (RFC 8707/9728), e.g. `https://api.example.com/mcp`. Tokens must be minted
-   * for it. Required.
+   * This server's resource identifier (RFC 8707/9728), e.g. `https://api.example.com/mcp`: tokens must be minted for
+   * it, and the metadata is served at `/.well-known/oauth-protected-resource` followed by its path.
+   * @default the URL each request was sent to: its origin (with `trustProxy`, from `X-Forwarded-Proto`/`-Host`) and
+   * the endpoint's path as served (global prefix, version)
    */
-  resource: string;
+  resource?: string;
   /** Authorization servers clients should get tokens from (RFC 9728 `authorization_servers`). Required. */
   authorizationServers: string[];
   /** Accepted token issuer(s). Required with the module's own strategy. */

@@ -134,6 +134,19 @@ export interface McpTasksModuleOptions {
    */
   fastPath?: boolean;
   /**
+   * Trust `X-Forwarded-Host` and `X-Forwarded-Proto` from a reverse proxy in front of the app: the host check
+   * (`allowedHosts`, `allowedOrigins`) reads the forwarded host, and a resource URL taken from the request (no
+   * `auth.resource`) uses the forwarded scheme and host. Only turn it on when a proxy always sets them.
+   * @default false
+   */
+  trustProxy?: boolean;
+  /**
+   * Modules whose providers' `@McpTool` methods this server exposes (e.g. `[AdminToolsModule]`), for apps that
+   * register several servers; the others are not its tools.
+   * @default every module of the app
+   */
+  include?: Array<Type<unknown>>;
+  /**
    * Upstream MCP servers whose tools this server serves as its own, prefixed `<name>_`: calls are forwarded with the
    * caller's capabilities, their MRTR rounds pass through, and a task the upstream starts is mirrored by a local
    * task (see README "Gateway"). Needs `@mcp-tasks/client`, and a store with `adoptLapsedMirrors` (both shipped

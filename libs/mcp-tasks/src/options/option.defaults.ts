@@ -11,4 +11,5 @@ export const OPTION_DEFAULTS = {
   telemetry: true,
   requestStateTtl: 600_000,
   fastPath: false,
+  trustProxy: false,
 } as const;

@@ -57,6 +57,11 @@ const CHECKS: { [K in keyof McpTasksModuleOptions]-?: Check } = {
   allowedHosts: (v) => stringList('allowedHosts', v),
   allowedOrigins: (v) => stringList('allowedOrigins', v),
   fastPath: ofType('fastPath', 'boolean'),
+  trustProxy: ofType('trustProxy', 'boolean'),
+  include: (v) =>
+    Array.isArray(v) && v.length > 0 && v.every((m) => typeof m === 'function')
+      ? undefined
+      : 'include must be a non-empty array of module classes',
   upstreams: (v) => upstreamsProblem(v),
 };
 
@@ -79,7 +84,8 @@ export function validateOptions(raw: unknown): asserts raw is McpTasksModuleOpti
 
 function authProblem(auth: McpAuthOptions): string | undefined {
   if (!auth || typeof auth !== 'object') return 'auth must be an object';
-  if (!URL.canParse(auth.resource)) return `auth.resource must be an absolute URL (got ${String(auth.resource)})`;
+  if (auth.resource !== undefined && !URL.canParse(auth.resource))
+    return `auth.resource must be an absolute URL (got ${String(auth.resource)})`;
   if (!Array.isArray(auth.authorizationServers) || auth.authorizationServers.length === 0)
     return 'auth.authorizationServers must list at least one server';
   if (!auth.strategy && !auth.secretOrKey && !auth.jwksUri) return 'auth needs secretOrKey, jwksUri or strategy';

@@ -35,6 +35,8 @@ function applyDefaults(raw: McpTasksModuleOptions): ResolvedOptions {
     allowedHosts: o.allowedHosts,
     allowedOrigins: o.allowedOrigins,
     fastPath: o.fastPath,
+    trustProxy: o.trustProxy,
+    include: o.include,
     upstreams: o.upstreams ?? [],
   };
 }

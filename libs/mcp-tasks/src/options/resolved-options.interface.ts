@@ -1,3 +1,4 @@
+import type { Type } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import type { PostgresBusConfig } from '../events/postgres-bus.config.js';
 import type { TaskEventBus } from '../events/task-event-bus.interface.js';
@@ -30,5 +31,7 @@ export interface ResolvedOptions {
   allowedHosts?: string[];
   allowedOrigins?: string[];
   fastPath: boolean;
+  trustProxy: boolean;
+  include?: Array<Type<unknown>>;
   upstreams: McpUpstreamOptions[];
 }

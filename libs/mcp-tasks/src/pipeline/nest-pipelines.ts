@@ -6,11 +6,12 @@ import {
   type CanActivate,
   type NestInterceptor,
 } from '@nestjs/common';
-import { ExternalContextCreator } from '@nestjs/core';
+import { ExternalContextCreator, type ContextId } from '@nestjs/core';
+import type { McpCall } from '../common/mcp-call.interface.js';
 import { enhancedStandIn, type Method } from './enhanced-stand-in.js';
 
-/** A handler behind its Nest pipeline: called with the arguments its `ExecutionContext` carries. */
-export type Pipeline = (...args: any[]) => Promise<any>;
+/** A handler behind its Nest pipeline, called with its `ExecutionContext`'s arguments: `[req, res, McpCall]`. */
+export type Pipeline = (req: unknown, res: unknown, call: McpCall, ...rest: unknown[]) => Promise<any>;
 
 /** A metadata key nothing is stored under: no parameter decorators, so no pipes run. */
 const NO_PARAMS = 'mcp-tasks:no-params';
@@ -33,18 +34,24 @@ const PARAM_METADATA_KEY = ((): string => {
   return key;
 })();
 
+interface Enhancers {
+  guards: boolean;
+  interceptors: boolean;
+  filters: boolean;
+}
+
 /**
  * Builds handlers that run through Nest's own enhancer pipeline (`ExternalContextCreator`), the way Nest runs
  * a controller method: global guards, class guards, method guards; then interceptors, pipes, the method, with
  * exception filters around. The library's own enhancers are added with Nest's decorators on a stand-in, so the
- * app's classes are never changed.
+ * app's classes are never changed. `contextId` is the request's, for a request-scoped tool provider.
  */
 @Injectable()
 export class NestPipelines {
   constructor(private readonly ecc: ExternalContextCreator) {}
 
   /** Only the guards (`first` ahead of the method's own), in front of a stand-in that does nothing. */
-  guardsOnly(instance: object, method: Method, name: string, first: CanActivate[], type: string): Pipeline {
+  guardsOnly(instance: object, method: Method, name: string, first: CanActivate[], type: string, id?: ContextId) {
     const probe = enhancedStandIn(
       method,
       name,
@@ -54,23 +61,49 @@ export class NestPipelines {
     // Its own name for Nest: Nest 11 caches a handler's parameter metadata by instance and name only, and this
     // pipeline has none, which the method's full pipeline must not inherit.
     const enhancers = { guards: true, interceptors: false, filters: false };
-    return this.create(instance, probe, `${name}:guards`, NO_PARAMS, type, enhancers);
+    return this.create(instance, probe, `${name}:guards`, NO_PARAMS, type, enhancers, id);
   }
 
-  /** No guards: interceptors (`first` ahead of the method's own), pipes and parameter decorators, filters. */
-  withoutGuards(instance: object, method: Method, name: string, first: NestInterceptor[], type: string): Pipeline {
-    const run = first.length ? enhancedStandIn(method, name, (fn) => UseInterceptors(...first)(fn)) : method;
-    return this.create(instance, run, name, PARAM_METADATA_KEY, type, {
-      guards: false,
+  /**
+   * No guards: interceptors (`first` ahead of the method's own), pipes and parameter decorators, filters. A method
+   * without parameter decorators is called as `(args, ctx)`.
+   */
+  withoutGuards(
+    instance: object,
+    method: Method,
+    name: string,
+    first: NestInterceptor[],
+    type: string,
+    id?: ContextId,
+  ) {
+    const decorated = Reflect.getMetadata(PARAM_METADATA_KEY, instance.constructor, name) !== undefined;
+    const body = decorated
+      ? undefined
+      : function (this: unknown, _req: unknown, _res: unknown, call: McpCall): unknown {
+          return method.call(this, call.args, call.context);
+        };
+    const run = enhancedStandIn(method, name, (fn) => UseInterceptors(...first)(fn), body);
+    return this.create(
+      instance,
+      run,
+      name,
+      PARAM_METADATA_KEY,
+      type,
+      { guards: false, interceptors: true, filters: true },
+      id,
+    );
+  }
+
+  /**
+   * The app's global guards and interceptors around `handler` (no filters: what they throw is answered as a JSON-RPC
+   * error by the caller), for MCP requests that reach no tool.
+   */
+  appWide(instance: object, handler: Method, type: string): Pipeline {
+    return this.create(instance, handler, handler.name, NO_PARAMS, type, {
+      guards: true,
       interceptors: true,
-      filters: true,
+      filters: false,
     });
-  }
-
-  /** The guards (`guards` ahead of the method's own) in front of the method itself, given the pipeline's arguments. */
-  guarded(instance: object, method: Method, name: string, guards: CanActivate[], type: string): Pipeline {
-    const run = enhancedStandIn(method, name, (fn) => UseGuards(...guards)(fn));
-    return this.create(instance, run, name, NO_PARAMS, type, { guards: true, interceptors: false, filters: false });
   }
 
   private create(
@@ -79,7 +112,8 @@ export class NestPipelines {
     name: string,
     paramsKey: string,
     type: string,
-    enhancers: { guards: boolean; interceptors: boolean; filters: boolean },
+    enhancers: Enhancers,
+    contextId?: ContextId,
   ): Pipeline {
     return this.ecc.create(
       instance,
@@ -87,7 +121,7 @@ export class NestPipelines {
       name,
       paramsKey,
       noHttpParams,
-      undefined,
+      contextId,
       undefined,
       enhancers,
       type,

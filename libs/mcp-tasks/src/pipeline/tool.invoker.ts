@@ -1,58 +1,88 @@
 import { Inject, Injectable, type CanActivate } from '@nestjs/common';
+import { ContextIdFactory, ModuleRef, type ContextId } from '@nestjs/core';
+import type { HttpContext } from '../common/http-context.interface.js';
+import type { McpCall } from '../common/mcp-call.interface.js';
 import type { ToolContext } from '../common/tool-context.interface.js';
 import type { ToolDefinition } from '../discovery/tool-definition.js';
 import { McpScopesGuard } from '../guards/mcp-scopes.guard.js';
 import { MCP_CONTEXT_TYPE, MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { McpTelemetryInterceptor } from '../telemetry/mcp-telemetry.interceptor.js';
-import { NestPipelines } from './nest-pipelines.js';
+import { NestPipelines, type Pipeline } from './nest-pipelines.js';
 
 type Step = (args: object, ctx: ToolContext) => Promise<unknown>;
 
-/** A tool's Nest pipeline in two halves, so the guards run in the request even when the method runs later. */
+/**
+ * A tool's Nest pipeline in two halves, so the guards run in the request even when the method runs later; bound to
+ * the HTTP request of one call (what `switchToHttp()` reads) and, for a request-scoped provider, to the instance
+ * made for it (a task keeps it).
+ */
 export interface ToolPipeline {
   /** The guards (global, class, the scopes guard, the method's own): in the request, before any task exists. */
   authorize: Step;
-  /** Interceptors (telemetry first), pipes, the method and exception filters: the run, in the request or a task. */
+  /** Interceptors (global, telemetry, the tool's own), pipes, the method and filters: in the request or a task. */
   run: Step;
   /** The tool's `prepare` step, through the same interceptors and filters. */
   prepare?: Step;
 }
 
+type Pipelines = { authorize: Pipeline; run: Pipeline; prepare?: Pipeline };
+
 /**
- * Runs tool methods as Nest runs a controller method (guards → interceptors → pipes → method, exception
- * filters around), in an `ExecutionContext` of type `mcp` whose arguments are `[args, ToolContext]`.
+ * Runs tool methods as Nest runs a controller method (guards → interceptors → pipes → method, exception filters
+ * around), in an `ExecutionContext` of type `mcp` whose arguments are `[req, res, McpCall]`.
  */
 @Injectable()
 export class ToolInvoker {
-  private readonly pipelines = new WeakMap<ToolDefinition, ToolPipeline>();
+  private readonly pipelines = new WeakMap<ToolDefinition, Pipelines>();
 
   constructor(
     private readonly nest: NestPipelines,
     @Inject(McpScopesGuard) private readonly scopes: CanActivate,
     private readonly telemetry: McpTelemetryInterceptor,
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
+    private readonly moduleRef: ModuleRef,
   ) {}
 
-  /** The tool's pipeline, built on first use: by then the app has registered its global enhancers. */
-  pipelineFor(tool: ToolDefinition): ToolPipeline {
-    let pipeline = this.pipelines.get(tool);
-    if (!pipeline) {
-      pipeline = this.build(tool);
-      this.pipelines.set(tool, pipeline);
+  /** The tool's pipeline for one call (`call` carries method, id, params and principal). */
+  async pipelineFor(tool: ToolDefinition, http: HttpContext, call: McpCall): Promise<ToolPipeline> {
+    let built = tool.requestScoped ? undefined : this.pipelines.get(tool);
+    if (!built) {
+      built = tool.requestScoped ? await this.forRequest(tool, http) : this.build(tool, tool.instance);
+      if (!tool.requestScoped) this.pipelines.set(tool, built);
     }
-    return pipeline;
+    const bind =
+      (p: Pipeline): Step =>
+      (args, context) =>
+        p(http.req, http.res, { ...call, tool: tool.name, args, context });
+    return {
+      authorize: bind(built.authorize),
+      run: bind(built.run),
+      prepare: built.prepare && bind(built.prepare),
+    };
   }
 
-  private build(tool: ToolDefinition): ToolPipeline {
-    const proto = Object.getPrototypeOf(tool.instance) as Record<string, (...a: unknown[]) => unknown>;
-    const { instance, methodName } = tool;
+  /** A request-scoped provider's instance for this HTTP request (`REQUEST` is its request), and its pipelines. */
+  private async forRequest(tool: ToolDefinition, http: HttpContext): Promise<Pipelines> {
+    const req = http.req as object;
+    const id = ContextIdFactory.getByRequest(req);
+    this.moduleRef.registerRequestByContextId(req, id);
+    const instance = await this.moduleRef.resolve<unknown, object>(tool.token, id, { strict: false });
+    return this.build(tool, instance, id);
+  }
+
+  private build(tool: ToolDefinition, instance: object, id?: ContextId): Pipelines {
+    const proto = Object.getPrototypeOf(instance) as Record<string, (...a: unknown[]) => unknown>;
+    const { methodName } = tool;
     const interceptors = this.options.telemetry ? [this.telemetry] : [];
     const prepare = tool.options.prepare;
+    const guards = [this.scopes];
     return {
-      authorize: this.nest.guardsOnly(instance, proto[methodName], methodName, [this.scopes], MCP_CONTEXT_TYPE),
-      run: this.nest.withoutGuards(instance, proto[methodName], methodName, interceptors, MCP_CONTEXT_TYPE),
-      prepare: prepare ? this.nest.withoutGuards(instance, proto[prepare], prepare, [], MCP_CONTEXT_TYPE) : undefined,
+      authorize: this.nest.guardsOnly(instance, proto[methodName], methodName, guards, MCP_CONTEXT_TYPE, id),
+      run: this.nest.withoutGuards(instance, proto[methodName], methodName, interceptors, MCP_CONTEXT_TYPE, id),
+      prepare: prepare
+        ? this.nest.withoutGuards(instance, proto[prepare], prepare, [], MCP_CONTEXT_TYPE, id)
+        : undefined,
     };
   }
 }

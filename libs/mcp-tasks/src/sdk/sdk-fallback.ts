@@ -2,6 +2,7 @@ import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, type McpHandlerRequestOptions, type McpHttpHandler } from '@modelcontextprotocol/server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { HttpContext } from '../common/http-context.interface.js';
 import type { Principal } from '../common/principal.interface.js';
 import { SdkServerFactory } from './sdk-server.factory.js';
 
@@ -18,15 +19,15 @@ export class SdkFallback implements OnModuleDestroy {
   private readonly handler: McpHttpHandler;
 
   constructor(servers: SdkServerFactory) {
-    this.handler = createMcpHandler((ctx) => servers.create(ctx.era, callerOf(ctx.authInfo)), {
+    this.handler = createMcpHandler((ctx) => servers.create(ctx.era, ...callerOf(ctx.authInfo)), {
       legacy: 'stateless',
       responseMode: 'auto',
     });
   }
 
   /** Serves one HTTP request for `caller`; `body` is the request's parsed JSON body, if any. */
-  serve(req: IncomingMessage, res: ServerResponse, body: unknown, caller: Principal): Promise<void> {
-    const authInfo: AuthInfo = { token: '', clientId: '', scopes: caller.scopes, extra: { caller } };
+  serve(req: IncomingMessage, res: ServerResponse, body: unknown, caller: Principal, http: HttpContext): Promise<void> {
+    const authInfo: AuthInfo = { token: '', clientId: '', scopes: caller.scopes, extra: { caller, http } };
     const forCaller = {
       fetch: (request: Request, options?: McpHandlerRequestOptions) =>
         this.handler.fetch(request, { ...options, authInfo }),
@@ -39,4 +40,7 @@ export class SdkFallback implements OnModuleDestroy {
   }
 }
 
-const callerOf = (authInfo: AuthInfo | undefined): Principal => authInfo!.extra!.caller as Principal;
+const callerOf = (authInfo: AuthInfo | undefined): [Principal, HttpContext] => [
+  authInfo!.extra!.caller as Principal,
+  authInfo!.extra!.http as HttpContext,
+];

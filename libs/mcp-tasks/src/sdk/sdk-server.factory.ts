@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Server } from '@modelcontextprotocol/server';
+import type { HttpContext } from '../common/http-context.interface.js';
 import type { Principal } from '../common/principal.interface.js';
 import { LegacyToolCallHandler } from '../legacy/legacy-tool-call.handler.js';
 import { MCP_TASKS_OPTIONS, TASKS_REQUIRED } from '../mcp-tasks.constants.js';
@@ -32,7 +33,7 @@ export class SdkServerFactory {
     this.cacheHints = Object.fromEntries(LISTS.map((method) => [method, hint]));
   }
 
-  create(era: 'legacy' | 'modern', caller: Principal): Server {
+  create(era: 'legacy' | 'modern', caller: Principal, http: HttpContext): Server {
     const { server, tasks } = this.options;
     const extensions = tasks ? { extensions: { ...TASKS_REQUIRED.extensions } } : {};
     const s = new Server(
@@ -47,7 +48,7 @@ export class SdkServerFactory {
     s.setRequestHandler('prompts/list', () => ({ prompts: [] }));
     s.setRequestHandler('resources/list', () => ({ resources: [] }));
     s.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [] }));
-    if (era === 'legacy') this.legacy.register(s, caller);
+    if (era === 'legacy') this.legacy.register(s, caller, http);
     return s;
   }
 }

@@ -23,6 +23,8 @@ export class TaskSweeper implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('McpTasks');
   private timer?: NodeJS.Timeout;
   private reclaimer?: NodeJS.Timeout;
+  /** When the lease reclaimer last ran (and whether it could reach the store): read by the health indicator. */
+  lastReclaim?: { at: number; ok: boolean };
 
   constructor(
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
@@ -31,7 +33,7 @@ export class TaskSweeper implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   onModuleInit(): void {
-    this.reclaimer = setInterval(() => void this.reclaim(), Math.max(100, Math.floor(this.options.lease / 2)));
+    this.reclaimer = setInterval(() => void this.reclaim(), this.reclaimInterval);
     this.reclaimer.unref();
     if (this.options.ttl === null) return;
     this.timer = setInterval(() => void this.sweep(), Math.min(this.options.ttl, MAX_INTERVAL));
@@ -43,8 +45,10 @@ export class TaskSweeper implements OnModuleInit, OnApplicationShutdown {
     try {
       const ids = await this.store.reclaimExpiredLeases(now, BATCH, INTERRUPTED);
       for (const id of ids) await this.bus.publish({ type: 'status-changed', taskId: id, status: 'failed' });
+      this.lastReclaim = { at: now, ok: true };
       return ids;
     } catch (err) {
+      this.lastReclaim = { at: now, ok: false };
       this.logger.warn(`lease reclaim failed: ${(err as Error).message}`);
       return [];
     }
@@ -61,8 +65,19 @@ export class TaskSweeper implements OnModuleInit, OnApplicationShutdown {
     return total;
   }
 
+  /** How often the reclaimer runs, in ms. */
+  get reclaimInterval(): number {
+    return Math.max(100, Math.floor(this.options.lease / 2));
+  }
+
+  /** Whether the reclaimer is scheduled (from startup to shutdown). */
+  get running(): boolean {
+    return this.reclaimer !== undefined;
+  }
+
   onApplicationShutdown(): void {
     clearInterval(this.timer);
     clearInterval(this.reclaimer);
+    this.reclaimer = undefined;
   }
 }
