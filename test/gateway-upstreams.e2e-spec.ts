@@ -1,11 +1,20 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import type { INestApplication } from '@nestjs/common';
+import {
+  Injectable,
+  Module,
+  type CallHandler,
+  type CanActivate,
+  type ExecutionContext,
+  type INestApplication,
+  type NestInterceptor,
+} from '@nestjs/common';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import { context, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { McpTasksModule, type McpUpstreamOptions } from '@mcp-tasks/nestjs';
+import { McpExecutionContext, McpTasksModule, type McpUpstreamOptions } from '@mcp-tasks/nestjs';
 import { FixtureToolsModule } from './fixtures/fixture-app.js';
 import { createGatewayApp } from './fixtures/gateway-app.js';
 import { startLegacySdkServer, type LegacySdkServer } from './fixtures/legacy-sdk-server.js';
@@ -177,6 +186,58 @@ describe('gateway: an upstream that comes and goes', () => {
     expect(JSON.stringify(res.body)).not.toContain(String(port));
     // Still listed (the last list is kept): it comes back when the upstream does.
     expect(await toolNames(gateway)).toContain('late_echo');
+  });
+});
+
+/** What the app-wide enhancers saw of tool calls: `<tool> <args as JSON>`. */
+const intercepted: string[] = [];
+
+@Injectable()
+class NoShoutingGuard implements CanActivate {
+  canActivate(ec: ExecutionContext): boolean {
+    return McpExecutionContext.call(ec)?.tool !== 'sdk_shout';
+  }
+}
+
+@Injectable()
+class RecordingInterceptor implements NestInterceptor {
+  intercept(ec: ExecutionContext, next: CallHandler) {
+    const call = McpExecutionContext.call(ec);
+    if (call?.tool) intercepted.push(`${call.tool} ${JSON.stringify(call.args)}`);
+    return next.handle();
+  }
+}
+
+@Module({
+  providers: [
+    { provide: APP_GUARD, useClass: NoShoutingGuard },
+    { provide: APP_INTERCEPTOR, useClass: RecordingInterceptor },
+  ],
+})
+class AppWideModule {}
+
+describe('gateway: the app-wide guards and interceptors see proxied calls as tool calls', () => {
+  let upstream: SdkUpstreamServer;
+  let gateway: INestApplication;
+  beforeAll(async () => {
+    upstream = await startSdkUpstream();
+    gateway = await createGatewayApp([{ name: 'sdk', url: upstream.url.href }], {}, [AppWideModule]);
+    await until('listed', async () => (await toolNames(gateway)).includes('sdk_echo'));
+  });
+  afterAll(async () => {
+    await gateway?.close();
+    await upstream?.close();
+  });
+
+  it('an app guard refusing a served tool stops it before the upstream; an interceptor wraps the others', async () => {
+    const calls = upstream.seen.filter((r) => r.method === 'tools/call').length;
+    const refused = await call(gateway, 'sdk_shout', { text: 'x' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toEqual({ code: -32600, message: 'Forbidden resource' });
+    expect(upstream.seen.filter((r) => r.method === 'tools/call').length).toBe(calls);
+    const ok = await call(gateway, 'sdk_echo', { text: 'y' });
+    expect(ok.body.result.content).toEqual([{ type: 'text', text: 'echo: y' }]);
+    expect(intercepted).toEqual(['sdk_echo {"text":"y"}']);
   });
 });
 
