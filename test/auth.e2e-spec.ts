@@ -85,6 +85,31 @@ describe.each(PLATFORMS)('on %s', (platform) => {
       expect(ok.body.result.content[0].text).toBe('written');
     });
 
+    it('scopes are checked before the arguments: no schema is learnt from -32602 without them', async () => {
+      const reader = bearer(hs256({ scope: 'files:read' }));
+      for (const args of [{ bytes: 'many' }, {}, { bytes: 0 }]) {
+        const res = await call(app, 'write_sized', args, { ...reader, caps: TASKS, id: 'ws' });
+        expect(res.status).toBe(403);
+        expect(res.headers['www-authenticate']).toMatch(
+          /^Bearer error="insufficient_scope", scope="files:read files:write"/,
+        );
+        expect(res.body).toMatchObject({ id: 'ws', error: { code: -32600 } });
+        expect(res.text).not.toMatch(/bytes/);
+      }
+      // Nor from a bad requestState.
+      const state = await rpc(
+        app,
+        'tools/call',
+        { name: 'write_sized', arguments: { bytes: 1 }, requestState: 'forged.state' },
+        { ...reader, caps: TASKS },
+      );
+      expect(state.status).toBe(403);
+      const writer = bearer(hs256({ scope: 'files:read files:write' }));
+      const invalid = await call(app, 'write_sized', { bytes: 'many' }, writer);
+      expect(invalid.body.error).toMatchObject({ code: -32602, message: expect.stringMatching(/bytes/) });
+      expect((await call(app, 'write_sized', { bytes: 3 }, writer)).body.result.content[0].text).toBe('wrote 3');
+    });
+
     it('tools/list shows only what the scopes allow, privately cached', async () => {
       const none = await rpc(app, 'tools/list', {}, bearer(hs256({ scope: '' })));
       expect(none.body.result.tools.map((t: { name: string }) => t.name)).toEqual(['job']);

@@ -61,11 +61,15 @@ describe.each(PLATFORMS)('on %s', (platform) => {
     });
 
     it('a missing answer asks again; an answer of the wrong shape is an error; extra keys are ignored', async () => {
-      const again = await retry('ask', { zzz: yes });
-      expect(again.body.result.resultType).toBe('input_required');
-      const wrong = await retry('ask', { a: 12345 });
+      const state = (await call(app, 'ask', {}, { caps: ELICIT })).body.result.requestState;
+      const again = await retry('ask', { zzz: yes }, state);
+      expect(again.body.result).toMatchObject({
+        resultType: 'input_required',
+        inputRequests: { a: expect.any(Object) },
+      });
+      const wrong = await retry('ask', { a: 12345 }, state);
       expect(wrong.body.error.code).toBe(-32602);
-      const nul = await retry('ask', null);
+      const nul = await retry('ask', null, state);
       expect(nul.body.result.resultType).toBe('input_required');
     });
 

@@ -107,3 +107,34 @@ describe.each(PLATFORMS)('on %s', (platform) => {
     });
   });
 });
+
+describe('listening to an owned task without its scopes', () => {
+  let app: INestApplication;
+  beforeAll(async () => {
+    app = await createAuthApp();
+  });
+  afterAll(() => app.close());
+
+  it('is answered like tasks/get: 403 insufficient_scope naming the scopes (foreign ids stay dropped)', async () => {
+    const writer = bearer(hs256({ ...OWNER, scope: 'files:read files:write' }));
+    const taskId = (await call(app, 'write_file', { ms: 60_000 }, { caps: TASKS, headers: writer })).body.result
+      .taskId as string;
+    const reader = bearer(hs256(OWNER));
+    const get = await rpc(app, 'tasks/get', { taskId }, { caps: TASKS, headers: reader, id: 'g' });
+    expect(get.status).toBe(403);
+    const foreign = (
+      await call(app, 'read_file', { ms: 60_000 }, { caps: TASKS, headers: bearer(hs256({ ...OWNER, sub: 'bob' })) })
+    ).body.result.taskId as string;
+    const s = await listen(app, { taskIds: [foreign, taskId] }, { caps: TASKS, headers: reader, id: 'L' });
+    expect(s.status).toBe(403);
+    expect(s.frames).toEqual([{ jsonrpc: '2.0', id: 'L', error: get.body.error }]);
+    expect(s.headers['www-authenticate']).toBe(get.headers['www-authenticate']);
+    expect(get.headers['www-authenticate']).toMatch(/insufficient_scope", scope="files:read files:write"/);
+    s.close();
+    // The foreign task alone is still just dropped.
+    const other = await listen(app, { taskIds: [foreign] }, { caps: TASKS, headers: reader });
+    const ack = await other.next((f) => f.method === 'notifications/subscriptions/acknowledged');
+    expect(ack.params.notifications.taskIds).toEqual([]);
+    other.close();
+  });
+});

@@ -23,6 +23,17 @@ describe("a user's own Nest enhancers on tool methods", () => {
     expect((await waitForTask(app, allowed.body.result.taskId)).result.content[0].text).toBe('let through');
   });
 
+  it('guards run before argument validation, on the raw arguments (as Nest runs guards before pipes)', async () => {
+    const denied = await call(app, 'guardedTyped', { allow: false, ms: 'not a number' }, { id: 'gt' });
+    expect(denied.status).toBe(403);
+    expect(denied.body).toMatchObject({ id: 'gt', error: { code: -32600, message: 'Forbidden resource' } });
+    expect(observed.guardArgs).toEqual({ allow: false, ms: 'not a number' });
+    const invalid = await call(app, 'guardedTyped', { allow: true, ms: 'not a number' });
+    expect(invalid.body.error.code).toBe(-32602);
+    const ok = await call(app, 'guardedTyped', { allow: true, ms: 5 });
+    expect(ok.body.result.content[0].text).toBe('let through 5');
+  });
+
   it('@UseInterceptors: runs around the method, in the request and inside a task', async () => {
     const sync = await call(app, 'intercepted', {});
     expect(sync.body.result.content[0].text).toBe('[inner]');

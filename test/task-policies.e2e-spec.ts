@@ -39,6 +39,14 @@ describe.each(PLATFORMS)('on %s', (platform) => {
       });
     });
 
+    it('task: true is optional by another name', async () => {
+      const task = await call(app, 'flexible', { ms: 10 }, { caps: TASKS });
+      expect(task.body.result.resultType).toBe('task');
+      expect((await waitForTask(app, task.body.result.taskId)).result.content[0].text).toBe('flexible 10 task');
+      const sync = await call(app, 'flexible', { ms: 10 }, { caps: {} });
+      expect(sync.body.result).toMatchObject({ resultType: 'complete', content: [{ text: 'flexible 10 sync' }] });
+    });
+
     it('required: a task with the extension, -32021 / 400 without it', async () => {
       const task = await call(app, 'job', { ms: 10 }, { caps: TASKS });
       expect(task.body.result.resultType).toBe('task');

@@ -10,9 +10,17 @@ import {
   SimpleSpanProcessor,
   type ReadableSpan,
 } from '@opentelemetry/sdk-trace-base';
-import { McpTaskEvents } from '@mcp-tasks/nestjs';
+import {
+  LocalTaskEventBus,
+  McpTaskEvents,
+  MemoryTaskStore,
+  type McpTasksModuleOptions,
+  type TaskLimits,
+  type TaskRecord,
+} from '@mcp-tasks/nestjs';
 import { createFixtureApp } from './fixtures/fixture-app.js';
 import { call, cancelTask, getTask, TASKS, waitForTask } from './support/mcp-request.js';
+import { until } from './support/until.js';
 
 const exporter = new InMemorySpanExporter();
 const TRACE = '0af7651916cd43dd8448eb211c80319c';
@@ -150,6 +158,120 @@ describe('telemetry: false', () => {
       expect(exporter.getFinishedSpans()).toEqual([]);
     } finally {
       await app.close();
+    }
+  });
+});
+
+/** Cancels a task in the store right after creating it, before its run starts (as another instance might). */
+class CancelledAtBirthStore extends MemoryTaskStore {
+  override async create(task: TaskRecord, limits: TaskLimits) {
+    const outcome = await super.create(task, limits);
+    if (outcome === 'created') await super.update(task.id, { kind: 'finish', status: 'cancelled' }, Date.now());
+    return outcome;
+  }
+}
+
+describe('telemetry: the stop event and the span carry the status the task ended with in the store', () => {
+  const apps: INestApplication[] = [];
+  let events: Array<[string, Record<string, any>]> = [];
+  const start = async (options: Partial<McpTasksModuleOptions>) => {
+    const app = await createFixtureApp(options, [EventEmitterModule.forRoot({ wildcard: true })]);
+    app.get(EventEmitter2).onAny((name: string | string[], payload: Record<string, any>) => {
+      events.push([String(name), payload]);
+    });
+    apps.push(app);
+    return app;
+  };
+  afterEach(async () => {
+    for (const app of apps.splice(0)) await app.close();
+    events = [];
+  });
+  const create = async (app: INestApplication, name: string, args: Record<string, unknown>) =>
+    (await call(app, name, args, { caps: TASKS })).body.result.taskId as string;
+  const stopOf = (taskId: string) =>
+    until(`the stop event of ${taskId}`, () =>
+      events.find(([n, p]) => n === McpTaskEvents.stop && p.taskId === taskId),
+    );
+  const spanStatus = async (tool: string) => {
+    const run = await until(`the execute_tool ${tool} span`, () => spans(`execute_tool ${tool}`)[0]);
+    return run.attributes['mcp.task.status'];
+  };
+  const stored = async (store: MemoryTaskStore, id: string) => (await store.get(id, Date.now()))?.status;
+
+  it('a tool that returns normally after a cancel: cancelled', async () => {
+    const store = new MemoryTaskStore();
+    const app = await start({ store });
+    const id = await create(app, 'stubborn', { ms: 400 });
+    await until('running', () => store.get(id, Date.now()).then((t) => t?.leaseOwner));
+    await cancelTask(app, id);
+    const [, stop] = await stopOf(id);
+    expect(stop).toMatchObject({ status: 'cancelled', isError: false });
+    expect(await spanStatus('stubborn')).toBe('cancelled');
+    expect(await stored(store, id)).toBe('cancelled');
+  });
+
+  it('cancelled in the store before the run started: cancelled', async () => {
+    const store = new CancelledAtBirthStore();
+    const app = await start({ store });
+    const id = await create(app, 'stubborn', { ms: 50 });
+    expect((await stopOf(id))[1]).toMatchObject({ status: 'cancelled' });
+    expect(await spanStatus('stubborn')).toBe('cancelled');
+  });
+
+  it('cancelled through another instance (relayed by a shared bus): cancelled', async () => {
+    const store = new MemoryTaskStore();
+    const bus = new LocalTaskEventBus();
+    const a = await start({ store, bus });
+    const b = await start({ store, bus });
+    const id = await create(a, 'stubborn', { ms: 400 });
+    await until('running', () => store.get(id, Date.now()).then((t) => t?.leaseOwner));
+    await cancelTask(b, id);
+    expect((await stopOf(id))[1]).toMatchObject({ status: 'cancelled' });
+    expect(await spanStatus('stubborn')).toBe('cancelled');
+  });
+
+  it('ended by shutdown: failed', async () => {
+    const store = new MemoryTaskStore();
+    const app = await start({ store, shutdownGrace: 100 });
+    const id = await create(app, 'wait', { ms: 60_000 });
+    await until('running', () => store.get(id, Date.now()).then((t) => t?.leaseOwner));
+    await app.close();
+    apps.splice(0);
+    expect(await stored(store, id)).toBe('failed');
+    expect((await stopOf(id))[1]).toMatchObject({ status: 'failed', isError: false });
+    expect(await spanStatus('wait')).toBe('failed');
+  });
+
+  it('stopped by its ttl: expired', async () => {
+    const store = new MemoryTaskStore();
+    const app = await start({ store, ttl: 300 });
+    const id = await create(app, 'wait', { ms: 60_000 });
+    expect((await stopOf(id))[1]).toMatchObject({ status: 'expired' });
+    expect(await spanStatus('wait')).toBe('expired');
+    expect(await stored(store, id)).toBeUndefined();
+  });
+
+  it('its lease lost (reclaimed as interrupted) while it ran: failed', async () => {
+    const store = new MemoryTaskStore();
+    const app = await start({ store });
+    const id = await create(app, 'stubborn', { ms: 400 });
+    await until('running', () => store.get(id, Date.now()).then((t) => t?.leaseOwner));
+    const error = { code: -32603, message: 'The task was interrupted: the instance running it stopped' };
+    expect(await store.reclaimExpiredLeases(Date.now() + 120_000, 10, error)).toEqual([id]);
+    expect((await stopOf(id))[1]).toMatchObject({ status: 'failed' });
+    expect(await spanStatus('stubborn')).toBe('failed');
+  });
+
+  it('completed, completed with isError, failed: as stored', async () => {
+    const app = await start({});
+    for (const [tool, status, isError] of [
+      ['wait', 'completed', false],
+      ['toolFail', 'completed', true],
+      ['rpcFail', 'failed', false],
+    ] as const) {
+      const id = await create(app, tool, tool === 'wait' ? { ms: 1 } : {});
+      expect((await stopOf(id))[1]).toMatchObject({ status, isError });
+      expect((await waitForTask(app, id)).status).toBe(status);
     }
   });
 });

@@ -14,6 +14,13 @@ export interface Profile {
   outageMs: number;
   sqliteTasks: number;
   taskIds: number;
+  /** Adversarial MRTR/task answers sent (each case one to three calls). */
+  answerCases: number;
+  /** Listens, and synchronous SSE calls, cut at a random point. */
+  cutListens: number;
+  cutCalls: number;
+  /** How long PostgreSQL stays down while an instance starts. */
+  downAtStartMs: number;
 }
 
 export function profileFrom(argv: string[]): Profile {
@@ -35,6 +42,10 @@ export function profileFrom(argv: string[]): Profile {
         outageMs: 15_000,
         sqliteTasks: 1000,
         taskIds: 5_000_000,
+        answerCases: 5_000,
+        cutListens: 10_000,
+        cutCalls: 10_000,
+        downAtStartMs: 20_000,
       }
     : {
         name: 'ci',
@@ -50,5 +61,9 @@ export function profileFrom(argv: string[]): Profile {
         outageMs: 4_000,
         sqliteTasks: 100,
         taskIds: 1_000_000,
+        answerCases: 500,
+        cutListens: 1_000,
+        cutCalls: 1_000,
+        downAtStartMs: 6_000,
       };
 }

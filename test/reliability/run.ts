@@ -1,11 +1,14 @@
 /**
- * `npm run test:reliability [-- --long] [-- --seed N] [-- --only a,b]`: bad input, load, faults,
- * isolation and secrets against the built demo, with figures. Ends with `N passed, N failed`; exits
- * non-zero on any failed check.
+ * `npm run test:reliability [-- --long] [-- --seed N] [-- --only a,b]`: bad input, adversarial answers,
+ * disconnects, load (with telemetry truth), faults, isolation and secrets against the built demo, with figures.
+ * Ends with `N passed, N failed`; exits non-zero on any failed check.
  */
 import { startPostgres } from '../support/postgres.js';
+import { answers } from './phases/answers.js';
 import { badInput } from './phases/bad-input.js';
 import { clusterLoad } from './phases/cluster-load.js';
+import { disconnects } from './phases/disconnects.js';
+import { pgDownStart } from './phases/pg-down-start.js';
 import { pgOutage } from './phases/pg-outage.js';
 import { secrets } from './phases/secrets.js';
 import { sigkill } from './phases/sigkill.js';
@@ -21,11 +24,14 @@ const PHASES: Array<[string, Phase]> = [
   ['task-ids', taskIds],
   ['secrets', secrets],
   ['bad-input', badInput],
+  ['answers', answers],
+  ['disconnects', disconnects],
   ['load', clusterLoad],
   ['sigkill', sigkill],
   ['sqlite-restart', sqliteRestart],
-  // Last: it restarts the shared PostgreSQL.
+  // Last: they restart the shared PostgreSQL.
   ['pg-restart', pgOutage],
+  ['pg-down-start', pgDownStart],
 ];
 
 const argv = process.argv.slice(2);

@@ -1,10 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
-import { request as httpRequest, type ClientRequest } from 'node:http';
+import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { VERSION } from './mcp-request.js';
 
 export interface ListenStream {
   status: number;
+  headers: IncomingHttpHeaders;
   frames: Array<Record<string, any>>;
   /** Resolves with the first frame (from `from` on) matching `pred`, or rejects after `ms`. */
   next(pred: (f: Record<string, any>) => boolean, ms?: number, from?: number): Promise<Record<string, any>>;
@@ -77,6 +78,7 @@ export function listen(
         }
         resolve({
           status: res.statusCode ?? 0,
+          headers: res.headers,
           frames,
           next(pred, ms = 3000, from = 0) {
             return new Promise((ok, fail) => {

@@ -1,6 +1,8 @@
 import { Injectable, InternalServerErrorException } from '@nestjs/common';
 import { McpTool, type ToolContext } from '@mcp-tasks/nestjs';
+import { ProcessCensus } from './process-census.js';
 import { RelLeakDto, RelRoundsDto, RelStatsDto } from './reliability.dto.js';
+import { StopEventsRecorder } from './stop-events.recorder.js';
 
 const VALUE_SCHEMA = { type: 'object', properties: { value: { type: 'string' } }, required: ['value'] };
 
@@ -30,19 +32,43 @@ function leak(form: RelLeakDto['form']): never {
 
 /**
  * Tools for `npm run test:reliability` only (its fixture app adds them to the demo): the
- * process's memory, tools that throw a server-side secret, and a task asking many input keys.
+ * process's memory and what it holds, the stop events it emitted, tools that throw a server-side
+ * secret, a task asking many input keys, and a synchronous run that only reports progress.
  */
 @Injectable()
 export class ReliabilityTools {
+  constructor(
+    private readonly census: ProcessCensus,
+    private readonly stops: StopEventsRecorder,
+  ) {}
+
   @McpTool({
     name: 'rel_stats',
-    description: 'Process memory (after a full GC when asked and exposed).',
+    description: 'Process memory (after a full GC when asked and exposed), handles, timers, listens, bus subscribers.',
     input: RelStatsDto,
   })
   stats(args: RelStatsDto): string {
     const gc = (globalThis as { gc?: () => void }).gc;
     if (args.gc && gc) for (let i = 0; i < 3; i++) gc();
-    return JSON.stringify({ pid: process.pid, gc: !!gc, memory: process.memoryUsage() });
+    return JSON.stringify({ pid: process.pid, gc: !!gc, memory: process.memoryUsage(), ...this.census.take() });
+  }
+
+  @McpTool({ name: 'rel_stop_events', description: 'The mcp.task.stop events of task runs, by task id.' })
+  stopEvents(): string {
+    return JSON.stringify(this.stops.all());
+  }
+
+  @McpTool({
+    name: 'rel_progress',
+    description: 'Reports progress every 10 ms for `rounds` rounds, in the request; stops when the client leaves.',
+    input: RelRoundsDto,
+  })
+  async progress(args: RelRoundsDto, ctx: ToolContext): Promise<string> {
+    for (let i = 0; i < args.rounds && !ctx.cancelled; i++) {
+      await ctx.progress(i + 1, args.rounds, 'working');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return `reported ${args.rounds}`;
   }
 
   @McpTool({ name: 'rel_leak_sync', description: 'Throws a secret, in the request.', input: RelLeakDto })

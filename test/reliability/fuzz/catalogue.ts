@@ -56,7 +56,7 @@ export function badRequests(f: InputFixtures): fc.Arbitrary<FuzzCase> {
     { arbitrary: httpMethod, weight: 2 },
     { arbitrary: notARequest, weight: 2 },
     { arbitrary: bogusTaskAnswers(f), weight: 5 },
-    { arbitrary: bogusRoundAnswers, weight: 3 },
+    { arbitrary: bogusRoundAnswers(f), weight: 3 },
     { arbitrary: tamperedState(f), weight: 6 },
   );
 }

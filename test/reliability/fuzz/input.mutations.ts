@@ -57,24 +57,26 @@ export const bogusTaskAnswers = (f: InputFixtures) =>
         : caseOf('answers:unasked-keys', draftOf(b, id), ['200:result']);
     });
 
-/** MRTR answers of the wrong shape, or of the wrong type altogether, in tools/call. */
-export const bogusRoundAnswers = fc
-  .tuple(
-    rpcId,
-    fc.oneof(
-      notA('object').map((v) => ['not-an-object', v] as const),
-      badElicitResult.map((v) => ['wrong-shape', { confirm: v }] as const),
-    ),
-  )
-  .map(([id, [kind, inputResponses]]) => {
-    const d = draftOf(
-      { method: 'tools/call', params: { name: STATE_TOOL, arguments: {}, inputResponses }, caps: ELICIT, allow: [] },
-      id,
-    );
-    return kind === 'wrong-shape'
-      ? caseOf('answers:round-wrong-shape', d, ['200:-32602'], { message: /inputResponses/ })
-      : caseOf('answers:round-not-an-object', d, ['200:-32602', '200:result']);
-  });
+/**
+ * MRTR answers of the wrong shape, or of the wrong type altogether, in tools/call retrying the sealed round (which
+ * asked `confirm`): an ill-shaped answer to an asked key is -32602; anything that is not an object is ignored.
+ */
+export const bogusRoundAnswers = (f: InputFixtures) =>
+  fc
+    .tuple(
+      rpcId,
+      fc.oneof(
+        notA('object').map((v) => ['not-an-object', v] as const),
+        badElicitResult.map((v) => ['wrong-shape', { confirm: v }] as const),
+      ),
+    )
+    .map(([id, [kind, inputResponses]]) => {
+      const params = { name: STATE_TOOL, arguments: {}, inputResponses, requestState: f.state };
+      const d = draftOf({ method: 'tools/call', params, caps: ELICIT, allow: [] }, id);
+      return kind === 'wrong-shape'
+        ? caseOf('answers:round-wrong-shape', d, ['200:-32602'], { message: /inputResponses/ })
+        : caseOf('answers:round-not-an-object', d, ['200:-32602', '200:result']);
+    });
 
 const flip = (s: string, i: number): string => {
   const at = i % s.length;

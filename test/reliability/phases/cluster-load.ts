@@ -4,6 +4,7 @@ import { query, type RunContext } from '../support/context.js';
 import { startCluster } from '../support/cluster.js';
 import { sumOf } from '../support/tally.js';
 import { checkInstances, reportProblems } from './load-checks.js';
+import { checkStopEvents } from './telemetry-truth.js';
 
 /**
  * ≥ 200 users at once on two instances over PostgreSQL (auth mode, one subject each), each running
@@ -14,7 +15,12 @@ export async function clusterLoad(ctx: RunContext): Promise<void> {
   const { report, profile } = ctx;
   const t = report.phase('load+isolation');
   const db = await ctx.database('load');
-  const cluster = await startCluster({ name: 'load', databaseUrl: db, auth: true, env: { MCP_POLL_INTERVAL: '500' } });
+  const cluster = await startCluster({
+    name: 'load',
+    databaseUrl: db,
+    auth: true,
+    env: { MCP_POLL_INTERVAL: '500', REL_RECORD_STOPS: '1' },
+  });
   try {
     const attacks = new Map<string, number>();
     const shared: LoadShared = {
@@ -63,6 +69,7 @@ export async function clusterLoad(ctx: RunContext): Promise<void> {
       sumOf(t.tasksStarted) === sumOf(t.tasksEnded) && sumOf(t.tasksStarted) > 0,
       `started ${sumOf(t.tasksStarted)}, ended ${sumOf(t.tasksEnded)}`,
     );
+    await checkStopEvents(report, t, db, cluster.instances, cluster.token('telemetry-reader'));
     checkInstances(report, t, cluster.instances);
   } finally {
     await cluster.stop();

@@ -11,6 +11,14 @@ const LOG_DIR = join(process.cwd(), '.tmp', 'reliability');
 /** The preload that lets instances share one public address. */
 const LISTEN_AS = fileURLToPath(new URL('./listen-as.js', import.meta.url));
 
+/** What `rel_stats` reports (see the fixture's `ProcessCensus`). */
+export interface ProcessStats {
+  memory: NodeJS.MemoryUsage;
+  resources: Record<string, number>;
+  openListens: number;
+  busSubscribers: number;
+}
+
 export interface DemoOptions {
   /** Shown in messages. */
   name: string;
@@ -97,10 +105,20 @@ export class DemoProcess implements Target {
 
   /** `process.memoryUsage()` inside the process, after a full GC (with `exposeGc`). */
   async memory(): Promise<NodeJS.MemoryUsage> {
-    const r = await rpc(this, undefined, 'tools/call', { name: 'rel_stats', arguments: { gc: true } });
+    return (await this.stats()).memory;
+  }
+
+  /** Memory after a full GC (with `exposeGc`), and what the process holds: handles, timers, listens, subscribers. */
+  async stats(token?: string): Promise<ProcessStats> {
+    return JSON.parse(await this.tool('rel_stats', { gc: true }, token)) as ProcessStats;
+  }
+
+  /** Calls one of the fixture's synchronous tools and returns its text. */
+  async tool(name: string, args: Record<string, unknown> = {}, token?: string): Promise<string> {
+    const r = await rpc(this, undefined, 'tools/call', { name, arguments: args }, { token });
     const text = r.json?.result?.content?.[0]?.text;
-    if (!text) throw new Error(`${this.name}: rel_stats answered ${r.status} ${r.text.slice(0, 200)}`);
-    return JSON.parse(text).memory;
+    if (typeof text !== 'string') throw new Error(`${this.name}: ${name} answered ${r.status} ${r.text.slice(0, 200)}`);
+    return text;
   }
 
   kill(signal: NodeJS.Signals = 'SIGKILL'): void {

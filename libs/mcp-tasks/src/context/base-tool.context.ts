@@ -4,6 +4,7 @@ import type { TraceContext } from '../common/trace-context.js';
 import { CAPABILITY_FOR } from '../input/input-response.validator.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import type { InputRequest } from '../protocol/wire.types.js';
+import type { TaskRunEnd } from './task-run.handle.js';
 
 /** The `tools/call` a run came from: what both run modes know about the caller, fixed when the call arrived. */
 export interface ToolCallOrigin {
@@ -30,6 +31,8 @@ export abstract class BaseToolContext implements ToolContext {
   readonly traceContext: TraceContext;
   abstract readonly taskId?: string;
   abstract readonly signal: AbortSignal;
+  /** Not part of `ToolContext`: a task run's end as the store holds it (read by the telemetry); none in a request. */
+  readonly runEnded?: Promise<TaskRunEnd>;
 
   constructor(origin: ToolCallOrigin) {
     this.tool = origin.tool;

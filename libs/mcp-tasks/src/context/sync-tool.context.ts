@@ -15,15 +15,24 @@ export class SyncToolContext extends BaseToolContext {
   readonly taskId = undefined;
   /** Requests asked in this run that have no answer yet. */
   readonly pending: InputRequests = {};
+  private given: Record<string, unknown> = {};
 
   constructor(
     origin: ToolCallOrigin,
-    /** Answers from earlier rounds (sealed `requestState`) and this round's `inputResponses`. */
-    readonly answers: Record<string, unknown>,
     readonly signal: AbortSignal,
     private readonly sink?: ProgressSink,
   ) {
     super(origin);
+  }
+
+  /** Answers from earlier rounds (sealed `requestState`) and this round's answers to what they asked. */
+  get answers(): Record<string, unknown> {
+    return this.given;
+  }
+
+  /** Takes the call's answers, once its guards let it through. */
+  receive(answers: Record<string, unknown>): void {
+    this.given = answers;
   }
 
   async progress(done: number, total?: number, message?: string): Promise<void> {

@@ -3,7 +3,7 @@ import type { TaskStore } from '../store/task-store.interface.js';
 import type { TaskChange, TaskRecord, UpdateOutcome } from '../store/task.record.js';
 import { BaseToolContext, progressText, type ToolCallOrigin } from './base-tool.context.js';
 import { TaskCancelledError } from './task-cancelled.error.js';
-import type { TaskRunHandle } from './task-run.handle.js';
+import { stopReason, type TaskRunEnd, type TaskRunHandle } from './task-run.handle.js';
 
 /**
  * The context of a tool running as a task: input moves the task to `input_required` and waits for
@@ -12,6 +12,7 @@ import type { TaskRunHandle } from './task-run.handle.js';
 export class TaskToolContext extends BaseToolContext {
   readonly taskId: string;
   readonly signal: AbortSignal;
+  override readonly runEnded: Promise<TaskRunEnd>;
   private answers: Record<string, unknown>;
 
   constructor(
@@ -26,6 +27,7 @@ export class TaskToolContext extends BaseToolContext {
     super(origin);
     this.taskId = task.id;
     this.signal = handle.controller.signal;
+    this.runEnded = handle.ended;
     this.answers = { ...task.inputResponses };
   }
 
@@ -46,6 +48,8 @@ export class TaskToolContext extends BaseToolContext {
       const task = await this.retrying(() => this.store.get(this.taskId, Date.now()));
       outcome = task && { task, changed: false };
     }
+    // Ended elsewhere (cancelled through another instance, reclaimed) or gone: the run stops here too.
+    if (!outcome || isTerminal(outcome.task.status)) this.handle.abort(stopReason(outcome?.task.status));
     if (outcome) this.answers = { ...outcome.task.inputResponses };
     if (Object.hasOwn(this.answers, key)) return this.answers[key];
     // Cancelled (or expired) while waiting: an elicitation reads as cancelled, anything else throws.

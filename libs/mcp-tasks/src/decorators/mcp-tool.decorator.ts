@@ -30,10 +30,11 @@ export interface McpToolOptions {
   input?: new (...args: any[]) => object;
   /**
    * Whether and when the tool runs as a task: `'sync'` (always in the request), `'optional'` (as a task when the
-   * request declares the extension), `'required'` (only as a task), or a function choosing per call.
+   * request declares the extension; `true` is another name for it), `'required'` (only as a task), or a function
+   * choosing per call.
    * @default 'sync'
    */
-  task?: TaskPolicy | TaskPolicyFn;
+  task?: TaskPolicy | true | TaskPolicyFn;
   /**
    * Name of a method on the same provider that runs in the original request before any task exists.
    * It receives `(args, ctx)` and may ask for input (an MRTR round); the task starts once it returns,

@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper.js';
 import { REQUIRED_SCOPES_METADATA, MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
+import type { McpToolOptions, TaskPolicy, TaskPolicyFn } from '../decorators/mcp-tool.decorator.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { inputSchemaFor } from './input-schema.factory.js';
 import { ToolMetadataAccessor } from './tool-metadata.accessor.js';
@@ -69,7 +70,7 @@ export class ToolExplorer implements OnModuleInit {
       name: options.name ?? methodName,
       options,
       // With the extension switched off every tool runs in the request.
-      policy: this.options.tasks ? (options.task ?? 'sync') : 'sync',
+      policy: this.options.tasks ? policyOf(options.task) : 'sync',
       inputSchema: inputSchemaFor(options.input),
       requiredScopes: [
         ...new Set(
@@ -83,6 +84,10 @@ export class ToolExplorer implements OnModuleInit {
     });
   }
 }
+
+/** `task: true` is `'optional'` by another name; absent is `'sync'`. */
+const policyOf = (task: McpToolOptions['task']): TaskPolicy | TaskPolicyFn =>
+  task === true ? 'optional' : (task ?? 'sync');
 
 const unsupported = (wrapper: InstanceWrapper, methodName: string): string =>
   `McpTasksModule: @McpTool on ${String(wrapper.name)}.${methodName}: the provider ${String(wrapper.name)} is ` +

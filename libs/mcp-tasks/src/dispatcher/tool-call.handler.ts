@@ -10,7 +10,8 @@ import type { ToolDefinition } from '../discovery/tool-definition.js';
 import { ToolRegistry } from '../discovery/tool.registry.js';
 import { UpstreamToolCall } from '../gateway/upstream-tool.call.js';
 import { digestOf, RequestStateCodec, type RequestStatePayload } from '../input/request-state.codec.js';
-import { MCP_TASKS_OPTIONS, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
+import { askedIn, roundAnswers } from '../input/round-answers.js';
+import { MCP_TASKS_OPTIONS, RpcCode, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { AppEnhancers } from '../pipeline/app-enhancers.js';
 import { ToolInvoker, type ToolPipeline } from '../pipeline/tool.invoker.js';
@@ -30,11 +31,11 @@ type Answer = Record<string, unknown>;
 /** What guards see of the arguments: the object as sent (validation comes after them). */
 const rawArguments = (raw: unknown): object => (raw && typeof raw === 'object' ? raw : {});
 /** What a `requestState` is bound to: the tool, the caller and the arguments. */
-type StateBinding = Omit<RequestStatePayload, 'answers' | 'exp'>;
+type StateBinding = Omit<RequestStatePayload, 'answers' | 'asked' | 'exp'>;
 
 /**
- * `tools/call`: validate, authorize (guards), choose sync or task, then answer with a result, an
- * MRTR round, or a task handle (only once the store holds the task).
+ * `tools/call`: authorize (guards, as Nest runs them before pipes), validate, choose sync or task, then answer with
+ * a result, an MRTR round, or a task handle (only once the store holds the task).
  */
 @Injectable()
 export class ToolCallHandler {
@@ -82,13 +83,14 @@ export class ToolCallHandler {
     const call: McpCall = { method: 'tools/call', id: req.id, params: req.params, principal: req.principal };
     const tool = await this.toolNamed(req, call);
     const origin: ToolCallOrigin = { ...req, tool: tool.name, requestId: req.id, traceContext };
-    const ctx = new SyncToolContext(origin, {}, req.signal, req.progress);
+    const ctx = new SyncToolContext(origin, req.signal, req.progress);
     const pipeline = await this.invoker.pipelineFor(tool, req.http, call);
-    // Guards first, as for a controller method: they see the arguments as sent, before any validation.
+    // Guards first (the scopes guard among them), as for a controller method: they see the arguments as sent; a
+    // caller they refuse learns nothing of the tool's schema or its MRTR state.
     await pipeline.authorize(rawArguments(req.params.arguments), ctx);
     const args = await validateArguments(tool, req.params.arguments);
     const bind = { tool: tool.name, owner: req.principal.key, args: digestOf(req.params.arguments ?? {}) };
-    Object.assign(ctx.answers, this.answersSoFar(req, bind));
+    ctx.receive(this.answersSoFar(req, bind));
     const mode = await this.mode(tool, args, ctx, req);
     if (pipeline.prepare) {
       const prepared = await this.runInRequest(() => pipeline.prepare!(args, ctx), ctx, bind);
@@ -111,10 +113,14 @@ export class ToolCallHandler {
     throw RpcError.invalidParams(`Unknown tool: ${String(name)}`);
   }
 
-  /** Answers from earlier MRTR rounds (the sealed `requestState`), then this round's `inputResponses`. */
+  /**
+   * Answers from earlier MRTR rounds (the sealed `requestState`), plus this round's `inputResponses` to what the
+   * previous round asked. A call without `requestState` asked nothing yet: it carries no answers.
+   */
   private answersSoFar(req: McpRequest, bind: StateBinding): Record<string, unknown> {
-    const sealed = req.params.requestState !== undefined ? this.states.open(req.params.requestState, bind) : {};
-    return { ...sealed, ...req.inputResponses };
+    if (req.params.requestState === undefined) return {};
+    const { answers, asked } = this.states.open(req.params.requestState, bind);
+    return roundAnswers(answers, asked, req.inputResponses);
   }
 
   /**
@@ -165,7 +171,7 @@ export class ToolCallHandler {
           answer: {
             resultType: 'input_required',
             inputRequests: ctx.pending,
-            requestState: this.states.seal({ ...bind, answers: ctx.answers }),
+            requestState: this.states.seal({ ...bind, answers: ctx.answers, asked: askedIn(ctx.pending) }),
           },
         };
       }

@@ -11,6 +11,11 @@ export class LocalTaskEventBus implements TaskEventBus {
     this.emitter.emit(EVENT, event);
   }
 
+  /** How many subscriptions are live (for diagnostics and tests: each open listen holds one). */
+  get subscriberCount(): number {
+    return this.emitter.listenerCount(EVENT);
+  }
+
   subscribe(handler: (event: TaskEvent) => void): () => void {
     this.emitter.on(EVENT, handler);
     return () => {

@@ -50,8 +50,9 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
     this.delay = options.reconnectDelay ?? 250;
   }
 
+  /** Connects (or starts retrying). Connection settings that cannot even be resolved now fail startup. */
   async onModuleInit(): Promise<void> {
-    await this.connect();
+    await this.connect(true);
   }
 
   async publish(event: TaskEvent): Promise<void> {
@@ -77,6 +78,11 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
     return this.local.subscribe(handler);
   }
 
+  /** How many subscriptions are live in this process (for diagnostics and tests). */
+  get subscriberCount(): number {
+    return this.local.subscriberCount;
+  }
+
   /** Whether the LISTEN connection is up (for health checks and tests). */
   get connected(): boolean {
     return !!this.client;
@@ -89,12 +95,23 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
     await client?.end().catch(() => undefined);
   }
 
-  private async connect(): Promise<void> {
-    const given =
-      typeof this.options.connection === 'function' ? await this.options.connection() : this.options.connection;
-    const client = new this.driver.Client(
-      typeof given === 'string' ? { connectionString: given } : (given as pg.ClientConfig),
-    );
+  /** One attempt; a failure schedules the next (never a rejection: a reconnect must not crash the process). */
+  private async connect(first = false): Promise<void> {
+    let client: pg.Client;
+    try {
+      const given =
+        typeof this.options.connection === 'function' ? await this.options.connection() : this.options.connection;
+      client = new this.driver.Client(
+        typeof given === 'string' ? { connectionString: given } : (given as pg.ClientConfig),
+      );
+    } catch (err) {
+      const why = (err as Error).message;
+      if (first) throw new Error(`McpTasksModule: bus { type: "postgres" }: its connection settings failed: ${why}`);
+      if (this.stopped) return;
+      this.logger.warn(`event bus: its connection settings failed (${why}); retrying in ${this.delay} ms`);
+      this.retry();
+      return;
+    }
     client.on('notification', (n) => this.receive(n.payload));
     client.on('error', () => this.lost(client));
     client.on('end', () => this.lost(client));
@@ -120,17 +137,22 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
   private retry(): void {
     const wait = this.delay;
     this.delay = Math.min(this.delay * 2, 30_000);
-    setTimeout(() => void this.connect(), wait).unref();
+    setTimeout(
+      () => void this.connect().catch((err: Error) => this.logger.warn(`event bus reconnect failed: ${err.message}`)),
+      wait,
+    ).unref();
   }
 
   private receive(payload: string | undefined): void {
-    let notice: Notice;
+    let notice: Notice | null;
     try {
-      notice = JSON.parse(payload ?? '') as Notice;
+      notice = JSON.parse(payload ?? '') as Notice | null;
     } catch {
       return;
     }
-    if (notice.instance === this.instance || typeof notice.taskId !== 'string') return;
+    // Anyone who can reach the database may NOTIFY on the channel: take only what has our shape.
+    if (!notice || typeof notice !== 'object' || typeof notice.taskId !== 'string') return;
+    if (notice.instance === this.instance) return;
     const { type, taskId, status } = notice;
     const event = (type === 'status-changed' ? { type, taskId, status } : { type, taskId }) as TaskEvent;
     void this.local.publish(event);

@@ -70,7 +70,7 @@ export class UpstreamToolCall {
     const args = argumentsOf(req.params.arguments);
     const origin: ToolCallOrigin = { ...req, tool: served.name, requestId: req.id, traceContext };
     const call = { method: 'tools/call', id: req.id, params: req.params, principal: req.principal };
-    const step: ProxiedStep = { http: req.http, call, args, context: new SyncToolContext(origin, {}, req.signal) };
+    const step: ProxiedStep = { http: req.http, call, args, context: new SyncToolContext(origin, req.signal) };
     await this.pipeline.authorize(served, step);
     return this.pipeline.run(served, step, () => this.forward(served, req, args, origin, traceContext));
   }

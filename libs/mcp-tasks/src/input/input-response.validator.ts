@@ -6,7 +6,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
  * Whether `answer` has the shape of a result of `request.method`. Answers are client input: a tool
  * must never be handed a number where it asked for an elicitation result.
  */
-export function isValidInputResponse(request: InputRequest, answer: unknown): boolean {
+export function isValidInputResponse(request: Pick<InputRequest, 'method'>, answer: unknown): boolean {
   if (!isObject(answer)) return false;
   switch (request.method) {
     case 'elicitation/create':

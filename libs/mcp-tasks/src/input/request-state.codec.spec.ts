@@ -7,8 +7,8 @@ const bind = { tool: 't', owner: 'o', args: digestOf({ a: 1, b: [1, 2] }) };
 
 describe('RequestStateCodec', () => {
   it('round-trips answers for the same call', () => {
-    const state = codec.seal({ ...bind, answers: { k: { action: 'accept' } } }, 0);
-    expect(codec.open(state, bind, 500)).toEqual({ k: { action: 'accept' } });
+    const state = codec.seal({ ...bind, answers: { k: { action: 'accept' } }, asked: { q: 'roots/list' } }, 0);
+    expect(codec.open(state, bind, 500)).toEqual({ answers: { k: { action: 'accept' } }, asked: { q: 'roots/list' } });
   });
 
   it('argument digests ignore key order but not values', () => {
@@ -22,12 +22,12 @@ describe('RequestStateCodec', () => {
     ['another owner', { ...bind, owner: 'p' }],
     ['other arguments', { ...bind, args: digestOf({}) }],
   ])('refuses a state used for %s', (_l, expect2) => {
-    const state = codec.seal({ ...bind, answers: {} }, 0);
+    const state = codec.seal({ ...bind, answers: {}, asked: {} }, 0);
     expect(() => codec.open(state, expect2, 1)).toThrow('Invalid requestState');
   });
 
   it('refuses tampering, another key, garbage and expiry', () => {
-    const state = codec.seal({ ...bind, answers: {} }, 0);
+    const state = codec.seal({ ...bind, answers: {}, asked: {} }, 0);
     expect(() => codec.open(`${state}x`, bind, 1)).toThrow('Invalid requestState');
     expect(() =>
       codec.open(

@@ -1,5 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { RpcError } from '../protocol/rpc-error.js';
+import type { InputRequest } from '../protocol/wire.types.js';
 
 /** What an MRTR `requestState` carries between rounds: the answers so far, bound to one call. */
 export interface RequestStatePayload {
@@ -11,6 +12,8 @@ export interface RequestStatePayload {
   args: string;
   /** Answers collected in earlier rounds, by input key. */
   answers: Record<string, unknown>;
+  /** The questions the round that issued the state asked (key → method): the only answers its retry may add. */
+  asked: Record<string, InputRequest['method']>;
   /** Expiry, epoch ms. */
   exp: number;
 }
@@ -34,7 +37,7 @@ export class RequestStateCodec {
     state: unknown,
     expect: { tool: string; owner: string; args: string },
     now = Date.now(),
-  ): Record<string, unknown> {
+  ): Pick<RequestStatePayload, 'answers' | 'asked'> {
     if (typeof state !== 'string') throw invalid();
     const [body, mac, extra] = state.split('.');
     if (!body || !mac || extra !== undefined) throw invalid();
@@ -49,7 +52,7 @@ export class RequestStateCodec {
     }
     if (p.exp <= now) throw RpcError.invalidParams('requestState has expired; call the tool again without it');
     if (p.tool !== expect.tool || p.owner !== expect.owner || p.args !== expect.args) throw invalid();
-    return p.answers ?? {};
+    return { answers: p.answers ?? {}, asked: p.asked ?? {} };
   }
 
   private mac(body: string): string {

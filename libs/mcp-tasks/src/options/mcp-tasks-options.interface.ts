@@ -43,22 +43,25 @@ export interface McpTasksModuleOptions {
   bus?: TaskEventBus | PostgresBusConfig;
   /**
    * How long a running instance's hold on a task lasts without renewal, in ms; tasks of a dead instance end
-   * `failed` after it.
+   * `failed` after it. At most 2^31-1.
    * @default 30_000
    */
   lease?: number;
   /**
-   * On shutdown, how long running tasks may finish before they are ended `failed`, in ms.
+   * On shutdown, how long running tasks may finish before they are ended `failed`, in ms. A store error while ending
+   * them is retried for as long again (at least 1 s).
    * @default 10_000
    */
   shutdownGrace?: number;
   /**
-   * How long a task stays readable after it was created, in ms (`ttlMs`); `null`: no expiry.
+   * How long a task stays readable after it was created, in ms (`ttlMs`); `null`: no expiry. Any length up to
+   * 10^15 ms; a run still going when it ends is stopped (`ctx.signal`).
    * @default 3_600_000 (1 h)
    */
   ttl?: number | null;
   /**
-   * `pollIntervalMs` suggested to clients, and how often a waiting task re-reads the store, in ms.
+   * `pollIntervalMs` suggested to clients, how often a waiting task re-reads the store, and how often an instance
+   * re-reads the tasks it runs (to stop those ended elsewhere), in ms. At most 2^31-1.
    * @default 1_000
    */
   pollInterval?: number;

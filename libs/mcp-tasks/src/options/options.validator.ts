@@ -1,3 +1,4 @@
+import { MAX_TIMER_MS } from '../common/long-timeout.js';
 import { isTaskEventBus } from '../events/task-event-bus.interface.js';
 import { isTaskStore } from '../store/task-store.interface.js';
 import type { McpAuthOptions } from './mcp-auth-options.interface.js';
@@ -13,6 +14,16 @@ const positiveInteger =
     typeof v === 'number' && v > 0 && (Number.isInteger(v) || (orInfinity && v === Infinity))
       ? undefined
       : `${name} must be a positive integer${orInfinity ? ' or Infinity' : ''} (got ${String(v)})`;
+
+/** A positive integer no larger than `max` (named in the message). */
+const atMost =
+  (name: string, max: number, what: string): Check =>
+  (v) =>
+    positiveInteger(name)(v) ??
+    (v <= max ? undefined : `${name} must be at most ${max} ms (${what}; got ${String(v)})`);
+
+/** The longest ttl: an expiry time still fits a JavaScript date and a 64-bit column. */
+export const MAX_TTL_MS = 1e15;
 
 const ofType =
   (name: string, type: 'boolean' | 'function'): Check =>
@@ -35,10 +46,10 @@ const CHECKS: { [K in keyof McpTasksModuleOptions]-?: Check } = {
     isTaskEventBus(v) || v?.type === 'postgres'
       ? undefined
       : 'bus must implement TaskEventBus (publish, subscribe) or be { type: "postgres" }',
-  lease: positiveInteger('lease'),
+  lease: atMost('lease', MAX_TIMER_MS, "Node's longest timer"),
   shutdownGrace: (v) => (Number.isInteger(v) && v >= 0 ? undefined : 'shutdownGrace must be a non-negative integer'),
-  ttl: (v) => (v === null ? undefined : positiveInteger('ttl')(v)),
-  pollInterval: positiveInteger('pollInterval'),
+  ttl: (v) => (v === null ? undefined : atMost('ttl', MAX_TTL_MS, 'about 31 700 years; null never expires')(v)),
+  pollInterval: atMost('pollInterval', MAX_TIMER_MS, "Node's longest timer"),
   maxPerPrincipal: positiveInteger('maxPerPrincipal', true),
   maxTasks: positiveInteger('maxTasks', true),
   tasks: ofType('tasks', 'boolean'),

@@ -34,13 +34,21 @@ describe('resolveOptions', () => {
     expect(o.requestStateSecret.toString()).toBe('x'.repeat(16));
   });
 
+  it('takes a ttl past the longest timer (it is waited in steps)', () => {
+    expect(resolveOptions({ server, ttl: 2 ** 31 + 1 }).ttl).toBe(2 ** 31 + 1);
+    expect(resolveOptions({ server, ttl: 1e15 }).ttl).toBe(1e15);
+  });
+
   it.each([
     [{}, /server.name and server.version/],
     [{ server: { name: '', version: '1' } }, /server.name/],
     [{ server, path: 'mcp' }, /path must start with "\/"/],
     [{ server, ttl: 0 }, /ttl must be a positive integer/],
     [{ server, ttl: Infinity }, /ttl must be a positive integer \(got Infinity\)/],
+    [{ server, ttl: 1e15 + 1 }, /ttl must be at most 1000000000000000 ms/],
     [{ server, pollInterval: 1.5 }, /pollInterval/],
+    [{ server, pollInterval: 2 ** 31 }, /pollInterval must be at most 2147483647 ms \(Node's longest timer/],
+    [{ server, lease: 2 ** 31 }, /lease must be at most 2147483647 ms/],
     [{ server, maxPerPrincipal: -1 }, /maxPerPrincipal must be a positive integer or Infinity/],
     [{ server, maxTasks: 0 }, /maxTasks/],
     [{ server, tasks: 'yes' }, /tasks must be a boolean/],

@@ -1,7 +1,7 @@
 import type { ModuleRef } from '@nestjs/core';
 import type { DataSource } from 'typeorm';
 import { cjsExports, loadPeer } from '../peers/optional-peer.js';
-import type { TaskError } from '../protocol/wire.types.js';
+import type { TaskError, TaskStatus } from '../protocol/wire.types.js';
 import type {
   TaskActivity,
   TaskActivityQuery,
@@ -95,6 +95,9 @@ export class DataSourceTaskStore implements TaskStore {
   }
   async adoptLapsedMirrors(now: number, limit: number, owner: string, until: number): Promise<TaskRecord[]> {
     return (await this.store()).adoptLapsedMirrors!(now, limit, owner, until);
+  }
+  async statuses(ids: string[], now: number): Promise<Map<string, TaskStatus>> {
+    return (await this.store()).statuses!(ids, now);
   }
   async listTasks(query: TaskListQuery, now: number): Promise<TaskListPage> {
     return (await this.store()).listTasks!(query, now);

@@ -1,4 +1,4 @@
-import { isTerminal, type TaskError } from '../protocol/wire.types.js';
+import { isTerminal, type TaskError, type TaskStatus } from '../protocol/wire.types.js';
 import { applyTaskChange, hasLapsedLease, hasLapsedMirror, isLive } from './apply-task-change.js';
 import { activityOf, countsOf, listTasksIn } from './memory-task.queries.js';
 import type {
@@ -80,6 +80,15 @@ export class MemoryTaskStore implements TaskStore {
       adopted.push(next);
     }
     return adopted;
+  }
+
+  async statuses(ids: string[], now: number): Promise<Map<string, TaskStatus>> {
+    const out = new Map<string, TaskStatus>();
+    for (const id of ids) {
+      const task = this.read(id, now);
+      if (task) out.set(id, task.status);
+    }
+    return out;
   }
 
   async sweep(now: number, limit: number): Promise<number> {

@@ -1,5 +1,5 @@
 import { TASK_STORE } from '../mcp-tasks.constants.js';
-import type { TaskError } from '../protocol/wire.types.js';
+import type { TaskError, TaskStatus } from '../protocol/wire.types.js';
 import type {
   TaskActivity,
   TaskActivityQuery,
@@ -14,7 +14,9 @@ import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome }
  * Where tasks live. The interface and its injection token share one name:
  * `@InjectTaskStore() store: TaskStore`.
  *
- * Every method is atomic with respect to the others, on one node or many.
+ * Every method is atomic with respect to the others, on one node or many, and a read sees every write that
+ * completed before it began (listeners read a task again after each change and rely on that to send changes in
+ * the store's order: a store reading from a lagging replica would need to order them itself).
  */
 export interface TaskStore {
   /**
@@ -46,6 +48,12 @@ export interface TaskStore {
    * instance carries on following it. Each task is adopted by one caller only, however many call this at once.
    */
   adoptLapsedMirrors?(now: number, limit: number, owner: string, until: number): Promise<TaskRecord[]>;
+  /**
+   * Optional: the status of each of `ids` that exists and has not expired at `now` (the others are absent), in
+   * one read. A runner re-reads the tasks it runs every `pollInterval` to notice one ended elsewhere; without this
+   * method it calls `get` for each.
+   */
+  statuses?(ids: string[], now: number): Promise<Map<string, TaskStatus>>;
   /**
    * Optional (the operator console needs it): unexpired tasks matching `query`, newest first, one
    * page at a time.

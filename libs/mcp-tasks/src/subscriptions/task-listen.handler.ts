@@ -1,5 +1,6 @@
 import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { ServerResponse } from 'node:http';
+import { insufficientScope } from '../auth/auth-challenge.js';
 import type { Principal } from '../common/principal.interface.js';
 import { InjectTaskStore, InjectTaskEventBus } from '../decorators/inject.decorators.js';
 import { TaskEventBus } from '../events/task-event-bus.interface.js';
@@ -12,7 +13,7 @@ import { SSE_HEADERS, sseMessage } from '../protocol/sse.js';
 import { TaskStore } from '../store/task-store.interface.js';
 import type { TaskRecord } from '../store/task.record.js';
 import { isPlausibleTaskId } from '../tasks/task-id.js';
-import { toDetailedWireTask } from '../tasks/task.mapper.js';
+import { ListenStream } from './listen-stream.js';
 
 const KEEP_ALIVE_MS = 15_000;
 
@@ -25,9 +26,10 @@ export interface ListenRequest {
 
 /**
  * `subscriptions/listen` with `notifications.taskIds`: an SSE stream that acknowledges the ids the
- * caller may see (others dropped silently, as if unknown), then sends `notifications/tasks` with the
- * full task whenever one of them changes status (or asks for more input) — on this instance or,
- * through the event bus, on another. It ends when the client closes it.
+ * caller may see (others dropped silently, as if unknown; an owned task without the tool's scopes refuses
+ * the whole request with 403, as `tasks/get` would), then sends `notifications/tasks` with the full task
+ * whenever one of them changes status (or asks for more input) — on this instance or, through the event
+ * bus, on another. It ends when the client closes it; nothing of it outlives the connection.
  */
 @Injectable()
 export class TaskListenHandler implements BeforeApplicationShutdown {
@@ -45,6 +47,11 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
     this.follow = guards.protect(this, 'follow', (task) => task);
   }
 
+  /** How many streams are open (for diagnostics and tests). */
+  get openStreams(): number {
+    return this.open.size;
+  }
+
   /** Validates the request; throws an `RpcError` before anything is written. */
   check(req: ListenRequest): string[] {
     if (!declaresTasks(req.clientCapabilities)) {
@@ -59,34 +66,39 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
   }
 
   async serve(req: ListenRequest, ids: string[], res: ServerResponse): Promise<void> {
-    const subscriptionId = req.id;
-    const last = new Map<string, string>();
+    const stream = new ListenStream(res, req.id, (id) => this.store.get(id, Date.now()), this.options.pollInterval);
     // Subscribe before reading, so a change between the read and the ack is not missed.
-    const queue: string[] = [];
-    let ready = false;
     const unsubscribe = this.bus.subscribe((e) => {
-      if (e.type !== 'status-changed' || !last.has(e.taskId)) return;
-      if (ready) void this.push(e.taskId, last, subscriptionId, res);
-      else queue.push(e.taskId);
+      if (e.type === 'status-changed') stream.changed(e.taskId);
     });
-    for (const id of ids) {
-      const task = await this.visible(id, req.principal);
-      if (task) last.set(id, signature(task));
-    }
-    res.writeHead(200, SSE_HEADERS);
-    send(res, {
-      method: 'notifications/subscriptions/acknowledged',
-      params: { _meta: { [META.subscriptionId]: subscriptionId }, notifications: { taskIds: [...last.keys()] } },
-    });
-    ready = true;
-    for (const id of queue.splice(0)) void this.push(id, last, subscriptionId, res);
-    const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
-    this.open.set(res, subscriptionId);
-    res.once('close', () => {
+    let keepAlive: NodeJS.Timeout | undefined;
+    let released = false;
+    const release = (): void => {
+      if (released) return;
+      released = true;
       clearInterval(keepAlive);
       unsubscribe();
       this.open.delete(res);
-    });
+    };
+    // From the start: the client may leave while the first reads are in flight.
+    res.once('close', release);
+    try {
+      await this.readVisible(ids, req.principal, stream, () => released);
+    } catch (err) {
+      release();
+      throw err;
+    }
+    if (released || res.destroyed) return release();
+    res.writeHead(200, SSE_HEADERS);
+    res.write(
+      sseMessage({
+        method: 'notifications/subscriptions/acknowledged',
+        params: { _meta: { [META.subscriptionId]: req.id }, notifications: { taskIds: stream.taskIds } },
+      }),
+    );
+    stream.start();
+    keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+    this.open.set(res, req.id);
   }
 
   /**
@@ -101,39 +113,41 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
     this.open.clear();
   }
 
-  private async push(
-    id: string,
-    last: Map<string, string>,
-    subscriptionId: string | number,
-    res: ServerResponse,
+  /**
+   * Follows each task the caller may see; an owned task whose scopes the caller lacks refuses the whole listen.
+   * Stops reading once the client has gone.
+   */
+  private async readVisible(
+    ids: string[],
+    principal: Principal,
+    stream: ListenStream,
+    gone: () => boolean,
   ): Promise<void> {
-    // A failed read only skips this change; the next one (or the client's poll) catches up.
-    const task = await this.store.get(id, Date.now()).catch(() => undefined);
-    if (!task || res.writableEnded || res.destroyed) return;
-    const sig = signature(task);
-    if (last.get(id) === sig) return;
-    last.set(id, sig);
-    send(res, {
-      method: 'notifications/tasks',
-      params: {
-        ...toDetailedWireTask(task, this.options.pollInterval),
-        _meta: { [META.subscriptionId]: subscriptionId },
-      },
-    });
+    const refused: RpcError[] = [];
+    for (const id of ids) {
+      if (gone()) return;
+      const seen = await this.visible(id, principal);
+      if (seen instanceof RpcError) refused.push(seen);
+      else if (seen) stream.follow(seen);
+    }
+    if (refused.length === 1 || (refused.length > 0 && !this.options.auth)) throw refused[0];
+    if (refused.length > 1) {
+      const needed = [...new Set(refused.flatMap((r) => (r.data as { requiredScopes: string[] }).requiredScopes))];
+      throw insufficientScope(principal.resource ?? this.options.auth!.resource!, needed);
+    }
   }
 
-  /** The task if this caller may follow it; unknown, foreign or out-of-scope ids read as absent. */
-  private async visible(id: string, principal: Principal): Promise<TaskRecord | undefined> {
+  /** The task if this caller may follow it; unknown, foreign or refused ids read as absent; a scope refusal. */
+  private async visible(id: string, principal: Principal): Promise<TaskRecord | RpcError | undefined> {
     if (!isPlausibleTaskId(id)) return undefined;
     const task = await this.store.get(id, Date.now()).catch(() => undefined);
     if (!task) return undefined;
-    return this.follow(task, principal).catch(() => undefined);
+    return this.follow(task, principal).catch((err: unknown) => (isScopeRefusal(err) ? err : undefined));
   }
 }
 
-/** What a client sees change: the status, or the set of outstanding input keys. */
-const signature = (t: TaskRecord): string => `${t.status}|${Object.keys(t.inputRequests).sort().join(',')}`;
-
-const send = (res: ServerResponse, message: Record<string, unknown>): void => {
-  if (!res.writableEnded && !res.destroyed) res.write(sseMessage(message));
-};
+/** The ownership guard's answer to an owner whose token lacks the task's scopes (403 `insufficient_scope`). */
+const isScopeRefusal = (err: unknown): err is RpcError =>
+  err instanceof RpcError &&
+  err.httpStatus === 403 &&
+  Array.isArray((err.data as { requiredScopes?: unknown } | undefined)?.requiredScopes);

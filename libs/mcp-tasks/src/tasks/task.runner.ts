@@ -1,17 +1,21 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { setLongTimeout } from '../common/long-timeout.js';
 import type { ToolCallOrigin } from '../context/base-tool.context.js';
 import { TaskCancelledError } from '../context/task-cancelled.error.js';
-import { TaskAbortedError, TaskRunHandle } from '../context/task-run.handle.js';
+import { TaskAbortedError, TaskRunHandle, type TaskRunEnd } from '../context/task-run.handle.js';
 import { TaskToolContext } from '../context/task-tool.context.js';
 import { InjectTaskStore, InjectTaskEventBus } from '../decorators/inject.decorators.js';
 import { TaskEventBus } from '../events/task-event-bus.interface.js';
-import { MCP_TASKS_OPTIONS, RpcCode } from '../mcp-tasks.constants.js';
+import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
+import { isTerminal } from '../protocol/wire.types.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import type { ToolPipeline } from '../pipeline/tool.invoker.js';
 import { TaskStore } from '../store/task-store.interface.js';
 import type { TaskChange, TaskRecord, TaskUpstream, UpdateOutcome } from '../store/task.record.js';
+import { RunningTasksWatcher } from './running-tasks.watcher.js';
+import { intended, runEndOf, stoppedChange } from './task-ending.js';
 import { newTaskId } from './task-id.js';
 import { completion, failureOf } from './task-outcome.js';
 
@@ -27,7 +31,8 @@ export interface TaskMirrorSpec {
 
 /**
  * Creates tasks, runs their tools in the background on this instance, and applies cancel and
- * answers from any instance (relayed by the event bus).
+ * answers from any instance (relayed by the event bus, and noticed in the store every `pollInterval`).
+ * Every run leaves its task in a final state, whatever stopped it.
  */
 @Injectable()
 export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
@@ -37,13 +42,18 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
   readonly instanceId = randomUUID();
   private unsubscribe?: () => void;
   private renewal?: NodeJS.Timeout;
+  private readonly watcher: RunningTasksWatcher;
   private stopping = false;
+  /** Once stopping: when running tasks' grace ends. */
+  private deadline = Infinity;
 
   constructor(
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
     @InjectTaskStore() private readonly store: TaskStore,
     @InjectTaskEventBus() private readonly bus: TaskEventBus,
-  ) {}
+  ) {
+    this.watcher = new RunningTasksWatcher(store, this.running, options.pollInterval, this.logger);
+  }
 
   onModuleInit(): void {
     this.unsubscribe = this.bus.subscribe((e) => {
@@ -55,6 +65,7 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
     // Renew well within the lease, so one slow or lost renewal does not cost a live task.
     this.renewal = setInterval(() => void this.renewLeases(), Math.max(100, Math.floor(this.options.lease / 3)));
     this.renewal.unref();
+    this.watcher.start();
   }
 
   private async renewLeases(): Promise<void> {
@@ -111,44 +122,65 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
       handle,
       this.options.pollInterval,
     );
-    const expiry =
-      task.expiresAt === null ? undefined : setTimeout(() => handle.abort('expired'), task.expiresAt - Date.now());
-    expiry?.unref();
+    // Any ttl: Node's own timers fire at once past 2^31-1 ms.
+    const cancelExpiry =
+      task.expiresAt === null ? undefined : setLongTimeout(() => handle.abort('expired'), task.expiresAt - Date.now());
     setImmediate(() => {
       void this.execute(task.id, () => tool.run(args, ctx), handle).finally(() => {
-        clearTimeout(expiry);
+        cancelExpiry?.();
         this.running.delete(task.id);
       });
     });
   }
 
+  /** Runs the tool, writes how it ended, and tells the run's handle what the store then holds. Never throws. */
   private async execute(id: string, call: () => Promise<unknown>, handle: TaskRunHandle): Promise<void> {
-    let change: TaskChange;
+    let change: TaskChange | undefined;
     try {
-      change = completion(await call());
+      change = await this.outcome(id, call, handle);
+      handle.end(await this.settle(id, change, handle));
     } catch (err) {
-      if (handle.abortReason && (err instanceof TaskCancelledError || isAbort(err))) return;
-      change = failureOf(id, err);
+      this.logger.error(`task ${id}: its end could not be recorded: ${(err as Error).message}`);
+    } finally {
+      handle.end(runEndOf(change && intended(change)));
     }
-    await this.settle(id, change, handle);
+  }
+
+  /** What the run's end makes of the task: its result or error — or, stopped without either, its final state. */
+  private async outcome(id: string, call: () => Promise<unknown>, handle: TaskRunHandle): Promise<TaskChange> {
+    try {
+      return completion(await call());
+    } catch (err) {
+      const reason = handle.abortReason;
+      if (reason && (err instanceof TaskCancelledError || isAbort(err))) return stoppedChange(reason);
+      return failureOf(id, err);
+    } finally {
+      handle.returned = true;
+    }
   }
 
   /**
-   * Writes a run's outcome, retrying while the store is unreachable (a database restart must not
-   * lose a result nor crash the process). Gives up when the task is gone, or on shutdown.
+   * Writes a run's outcome, retrying while the store is unreachable (a database restart must not lose a result nor
+   * crash the process); the store's answer says how the task ended (a cancel may have come first). Gives up when
+   * the task expired, or once a stopping server's grace is over (shutdown then ends the task).
    */
-  private async settle(id: string, change: TaskChange, handle: TaskRunHandle): Promise<void> {
+  private async settle(id: string, change: TaskChange, handle: TaskRunHandle): Promise<TaskRunEnd> {
     for (let wait = 100; ; wait = Math.min(wait * 2, 5_000)) {
       try {
-        await this.apply(id, change);
-        return;
+        return runEndOf((await this.apply(id, change))?.task);
       } catch (err) {
-        if (this.stopping) return;
+        if (this.stopping && Date.now() >= this.deadline) return this.lastKnownEnd(id, change);
         this.logger.warn(`task ${id}: outcome not stored yet (${(err as Error).message}); retrying in ${wait} ms`);
         await sleep(wait);
-        if (handle.abortReason === 'expired') return;
+        if (handle.abortReason === 'expired') return this.lastKnownEnd(id, change);
       }
     }
+  }
+
+  /** How a run ended when its outcome could not be written: as the store holds it, if it can be read. */
+  private async lastKnownEnd(id: string, change: TaskChange): Promise<TaskRunEnd> {
+    const task = await this.store.get(id, Date.now()).catch(() => null);
+    return runEndOf(task && isTerminal(task.status) ? task : task === undefined ? undefined : intended(change));
   }
 
   /** Marks the task cancelled at once (final) and stops its run wherever it is. Idempotent. */
@@ -178,20 +210,41 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
     clearInterval(this.renewal);
-    const deadline = Date.now() + this.options.shutdownGrace;
-    while (this.running.size > 0 && Date.now() < deadline)
-      await sleep(Math.min(50, Math.max(1, deadline - Date.now())));
-    const error = { code: RpcCode.InternalError, message: 'The task was interrupted: the server shut down' };
-    await Promise.all(
-      [...this.running.entries()].map(async ([id, handle]) => {
-        await this.apply(id, { kind: 'finish', status: 'failed', error });
-        handle.abort('shutdown');
-      }),
-    );
-    this.unsubscribe?.();
+    this.watcher.stop();
+    const deadline = (this.deadline = Date.now() + this.options.shutdownGrace);
+    try {
+      while (this.running.size > 0 && Date.now() < deadline)
+        await sleep(Math.min(50, Math.max(1, deadline - Date.now())));
+      const retryUntil = deadline + Math.max(this.options.shutdownGrace, 1_000);
+      await Promise.all([...this.running].map(([id, handle]) => this.endOnShutdown(id, handle, retryUntil)));
+    } finally {
+      this.unsubscribe?.();
+    }
+  }
+
+  /**
+   * Ends one task `failed` on shutdown, on its own: a store error is logged and the write retried until `until`;
+   * what still cannot be written is left to another instance's lease reaper. Never throws.
+   */
+  private async endOnShutdown(id: string, handle: TaskRunHandle, until: number): Promise<void> {
+    for (let wait = 50; ; wait = Math.min(wait * 2, 1_000)) {
+      try {
+        await this.apply(id, stoppedChange('shutdown'));
+        break;
+      } catch (err) {
+        const why = (err as Error).message;
+        if (Date.now() + wait > until) {
+          this.logger.error(`task ${id}: not ended on shutdown (${why}); the lease reaper of another instance will`);
+          break;
+        }
+        this.logger.warn(`task ${id}: not ended on shutdown yet (${why}); retrying in ${wait} ms`);
+        await sleep(wait);
+      }
+    }
+    handle.abort('shutdown');
   }
 }
 
 /** What a tool throws when its run was stopped: the reason passed on, or an `AbortError` (fetch, timers, streams). */
 const isAbort = (err: unknown): boolean =>
-  err instanceof TaskAbortedError || (err instanceof Error && err.name === 'AbortError');
+  err instanceof TaskAbortedError || (!!err && typeof err === 'object' && (err as Error).name === 'AbortError');

@@ -1,17 +1,13 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { InjectTaskStore, InjectTaskEventBus } from '../decorators/inject.decorators.js';
 import { TaskEventBus } from '../events/task-event-bus.interface.js';
-import { MCP_TASKS_OPTIONS, RpcCode } from '../mcp-tasks.constants.js';
+import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { TaskStore } from '../store/task-store.interface.js';
+import { INTERRUPTED } from './task-ending.js';
 
 const BATCH = 500;
 const MAX_INTERVAL = 60_000;
-
-const INTERRUPTED = {
-  code: RpcCode.InternalError,
-  message: 'The task was interrupted: the instance running it stopped',
-};
 
 /**
  * Housekeeping every instance does (stores make it safe to do at once): deletes expired tasks in

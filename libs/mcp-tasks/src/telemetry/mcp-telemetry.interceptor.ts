@@ -10,6 +10,7 @@ import { ModuleRef } from '@nestjs/core';
 import { defer, lastValueFrom, type Observable } from 'rxjs';
 import type { BaseToolContext } from '../context/base-tool.context.js';
 import { InputRequiredSignal } from '../context/input-required.signal.js';
+import type { TaskRunEnd } from '../context/task-run.handle.js';
 import { McpExecutionContext } from '../context/mcp-execution-context.js';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
@@ -70,7 +71,12 @@ export class McpTelemetryInterceptor implements NestInterceptor, OnModuleInit {
       if (isError) span.setAttribute('error.type', 'tool_error');
       this.events?.emit(McpTaskEvents.stop, { ...base, status, isError, durationMs: performance.now() - started });
     };
+    const threw = (err: unknown): void => {
+      if (outcomeOf(err, ctx) !== 'failed') return;
+      this.events?.emit(McpTaskEvents.exception, { ...base, error: err, durationMs: performance.now() - started });
+    };
     this.events?.emit(McpTaskEvents.start, base);
+    if (ctx.runEnded) return this.observeTask(ctx, ctx.runEnded, run, ended, threw);
     const spec = { ...executeToolSpan(ctx), isFailure: (err: unknown) => outcomeOf(err, ctx) === 'failed' };
     return this.tracing.inSpan(spec, ctx.traceContext, async (span) => {
       try {
@@ -78,13 +84,42 @@ export class McpTelemetryInterceptor implements NestInterceptor, OnModuleInit {
         ended(span, 'completed', isErrorResult(value));
         return value;
       } catch (err) {
-        const outcome = outcomeOf(err, ctx);
-        if (outcome === 'failed') {
-          this.events?.emit(McpTaskEvents.exception, { ...base, error: err, durationMs: performance.now() - started });
-        }
-        ended(span, outcome, err instanceof ToolError);
+        threw(err);
+        ended(span, outcomeOf(err, ctx), err instanceof ToolError);
         throw err;
       }
+    });
+  }
+
+  /**
+   * A task's run: the tool's value (or what it threw) goes back to the runner at once, but the span and the stop
+   * event wait for the runner to write it, and carry the status the store then holds.
+   */
+  private observeTask(
+    ctx: BaseToolContext,
+    runEnded: Promise<TaskRunEnd>,
+    run: () => Promise<unknown>,
+    ended: (span: McpSpan, status: McpRunOutcome, isError: boolean) => void,
+    threw: (err: unknown) => void,
+  ): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      const spec = { ...executeToolSpan(ctx), isFailure: () => true };
+      this.tracing
+        .inSpan(spec, ctx.traceContext, async (span) => {
+          let thrown: { err: unknown } | undefined;
+          try {
+            resolve(await run());
+          } catch (err) {
+            thrown = { err };
+            threw(err);
+            reject(err);
+          }
+          const end = await runEnded;
+          ended(span, end.status, end.isError);
+          if (end.status === 'failed') throw thrown ? thrown.err : new Error(end.error?.message ?? 'The task failed');
+        })
+        // The span has recorded it; the runner has the tool's own outcome.
+        .catch(() => undefined);
     });
   }
 }

@@ -18,8 +18,13 @@ export interface McpTaskStartEvent {
   requestId: string | number;
 }
 
-/** How a run ended: a task's final status, or `input_required` for a synchronous MRTR round. */
-export type McpRunOutcome = 'completed' | 'failed' | 'cancelled' | 'input_required';
+/**
+ * How a run ended. For a task, the status the store holds once the run's outcome was written — which may not be
+ * what the tool did (it may return after a cancel, or be ended by shutdown or by another instance) — or `expired`
+ * when its ttl ran out first and the store no longer serves it. For a synchronous run, how the method ended, or
+ * `input_required` for an MRTR round.
+ */
+export type McpRunOutcome = 'completed' | 'failed' | 'cancelled' | 'expired' | 'input_required';
 
 export interface McpTaskStopEvent extends McpTaskStartEvent {
   status: McpRunOutcome;

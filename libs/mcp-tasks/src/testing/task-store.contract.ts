@@ -4,6 +4,7 @@ import { createGetContract } from './contract/create-get.contract.js';
 import { leasesContract } from './contract/leases.contract.js';
 import { mirrorsContract } from './contract/mirrors.contract.js';
 import { queriesContract } from './contract/queries.contract.js';
+import { statusesContract } from './contract/statuses.contract.js';
 import { sweepContract } from './contract/sweep.contract.js';
 import type { HarnessFactory, StoreHarness } from './store-harness.interface.js';
 import { globalTestApi, type TestApi } from './test-api.js';
@@ -11,8 +12,8 @@ import { globalTestApi, type TestApi } from './test-api.js';
 /**
  * The behaviour every `TaskStore` must have: creation under the caps, reads, every change and its
  * compare-and-set, concurrency (with a second instance over the same data), expiry and the sweep, leases and their
- * reclaim. Runs against the store `open` builds (once per suite; emptied before each test). Call it inside a
- * `describe` of your test file:
+ * reclaim, and the optional batch read `statuses` when the store has it. Runs against the store `open` builds
+ * (once per suite; emptied before each test). Call it inside a `describe` of your test file:
  *
  * ```ts
  * import { taskStoreContract } from '@mcp-tasks/nestjs/testing';
@@ -46,6 +47,7 @@ export function taskStoreContract(
   concurrencyContract(h, test);
   sweepContract(h, test);
   leasesContract(h, test);
+  statusesContract(h, test);
   if (options.queries !== false) queriesContract(h, test);
   if (options.mirrors !== false) mirrorsContract(h, test);
 }

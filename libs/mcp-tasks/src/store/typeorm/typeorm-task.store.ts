@@ -161,6 +161,23 @@ export class TypeOrmTaskStore implements TaskStore {
     });
   }
 
+  async statuses(ids: string[], now: number): Promise<Map<string, TaskStatus>> {
+    const out = new Map<string, TaskStatus>();
+    for (let i = 0; i < ids.length; i += ID_CHUNK) {
+      const chunk = ids.slice(i, i + ID_CHUNK);
+      const rows = await this.dialect.read((m) =>
+        m
+          .createQueryBuilder(McpTaskEntity, 't')
+          .select(['t.id', 't.status'])
+          .where('t.id IN (:...chunk)', { chunk })
+          .andWhere(UNEXPIRED, { now })
+          .getMany(),
+      );
+      for (const row of rows) out.set(row.id, row.status);
+    }
+    return out;
+  }
+
   listTasks(query: TaskListQuery, now: number): Promise<TaskListPage> {
     return this.dialect.read((m) => listTasks(m, query, now));
   }

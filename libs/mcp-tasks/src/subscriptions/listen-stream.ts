@@ -1,0 +1,99 @@
+import type { ServerResponse } from 'node:http';
+import { META } from '../mcp-tasks.constants.js';
+import { sseMessage } from '../protocol/sse.js';
+import { isTerminal } from '../protocol/wire.types.js';
+import type { TaskRecord } from '../store/task.record.js';
+import { toDetailedWireTask } from '../tasks/task.mapper.js';
+
+/** What a client sees change: the status, or the set of outstanding input keys. */
+const signature = (t: TaskRecord): string => `${t.status}|${Object.keys(t.inputRequests).sort().join(',')}`;
+
+/** What a stream remembers of the last state it sent of a task. */
+interface Sent {
+  signature: string;
+  terminal: boolean;
+}
+
+const sent = (task: TaskRecord): Sent => ({ signature: signature(task), terminal: isTerminal(task.status) });
+
+/**
+ * The notifications of one listen. Per task, reads are made one after another — a change heard while one is in
+ * flight is read again once it is back — so what is sent follows the store's order (a read never answers with an
+ * older state than the one before it); a terminal status is final. Changes in quick succession may be sent as
+ * one notification of the latest state.
+ */
+export class ListenStream {
+  private readonly last = new Map<string, Sent>();
+  private readonly reading = new Set<string>();
+  private readonly changedMeanwhile = new Set<string>();
+  private readonly early = new Set<string>();
+  private started = false;
+
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly subscriptionId: string | number,
+    private readonly read: (id: string) => Promise<TaskRecord | undefined>,
+    private readonly pollInterval: number,
+  ) {}
+
+  /** Follows `task` from the state it was read in (before the acknowledgement). */
+  follow(task: TaskRecord): void {
+    this.last.set(task.id, sent(task));
+  }
+
+  get taskIds(): string[] {
+    return [...this.last.keys()];
+  }
+
+  /** A task changed: notify (changes heard before `start` wait for it). */
+  changed(id: string): void {
+    if (!this.last.has(id)) return;
+    if (this.started) void this.push(id);
+    else this.early.add(id);
+  }
+
+  /** The acknowledgement went out: from now on changes are sent. */
+  start(): void {
+    this.started = true;
+    for (const id of this.early) void this.push(id);
+    this.early.clear();
+  }
+
+  private get gone(): boolean {
+    return this.res.writableEnded || this.res.destroyed;
+  }
+
+  private async push(id: string): Promise<void> {
+    if (this.reading.has(id)) {
+      this.changedMeanwhile.add(id);
+      return;
+    }
+    this.reading.add(id);
+    try {
+      do {
+        this.changedMeanwhile.delete(id);
+        // A failed read only skips this change; the next one (or the client's poll) catches up.
+        const task = await this.read(id).catch(() => undefined);
+        if (task && !this.gone) this.send(task);
+      } while (this.changedMeanwhile.has(id) && !this.gone);
+    } finally {
+      this.reading.delete(id);
+    }
+  }
+
+  private send(task: TaskRecord): void {
+    const before = this.last.get(task.id);
+    const now = sent(task);
+    if (!before || before.terminal || before.signature === now.signature) return;
+    this.last.set(task.id, now);
+    this.res.write(
+      sseMessage({
+        method: 'notifications/tasks',
+        params: {
+          ...toDetailedWireTask(task, this.pollInterval),
+          _meta: { [META.subscriptionId]: this.subscriptionId },
+        },
+      }),
+    );
+  }
+}

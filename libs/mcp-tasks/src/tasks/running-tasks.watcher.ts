@@ -1,0 +1,52 @@
+import type { Logger } from '@nestjs/common';
+import { stopReason, type TaskRunHandle } from '../context/task-run.handle.js';
+import { isTerminal } from '../protocol/wire.types.js';
+import { readStatuses } from '../store/read-statuses.js';
+import type { TaskStore } from '../store/task-store.interface.js';
+
+/**
+ * Re-reads the tasks this instance runs every `pollInterval`, in one batch, and stops a run whose task was ended
+ * elsewhere — cancelled through another instance when no bus relays it, reclaimed, or gone — so its `ctx.signal`
+ * fires within a poll interval in every state, not only while it waits for input.
+ */
+export class RunningTasksWatcher {
+  private timer?: NodeJS.Timeout;
+  private busy = false;
+
+  constructor(
+    private readonly store: TaskStore,
+    private readonly running: ReadonlyMap<string, TaskRunHandle>,
+    private readonly every: number,
+    private readonly logger: Logger,
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => void this.check(), this.every);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  private async check(): Promise<void> {
+    if (this.busy || this.running.size === 0) return;
+    this.busy = true;
+    try {
+      const ids = [...this.running.keys()];
+      const statuses = await readStatuses(this.store, ids, Date.now());
+      for (const id of ids) {
+        const handle = this.running.get(id);
+        // A run that returned is writing its own outcome: the store's answer to that says how it ended.
+        if (!handle || handle.returned) continue;
+        const status = statuses.get(id);
+        if (status === undefined || isTerminal(status)) handle.abort(stopReason(status));
+      }
+    } catch (err) {
+      // The next poll (or the lease reaper, elsewhere) catches up.
+      this.logger.warn(`could not re-read running tasks: ${(err as Error).message}`);
+    } finally {
+      this.busy = false;
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import type { TaskEvent } from '@mcp-tasks/nestjs';
+// Internal: what `bus: { type: 'postgres' }` builds (not exported on its own).
+import { PostgresTaskEventBus } from '../libs/mcp-tasks/src/events/postgres-task-event.bus.js';
+import { startPostgres, type TestPostgres } from './support/postgres.js';
+import { until } from './support/until.js';
+
+describe('PostgresTaskEventBus: reconnects never crash the process', () => {
+  let db: TestPostgres;
+  const buses: PostgresTaskEventBus[] = [];
+  const unhandled: unknown[] = [];
+  const onUnhandled = (err: unknown) => unhandled.push(err);
+  beforeAll(async () => {
+    db = await startPostgres();
+  }, 60_000);
+  afterAll(() => db?.stop());
+  beforeEach(() => {
+    process.on('unhandledRejection', onUnhandled);
+  });
+  afterEach(async () => {
+    process.off('unhandledRejection', onUnhandled);
+    for (const bus of buses.splice(0)) await bus.onApplicationShutdown();
+  });
+
+  const named = (name: string) => `${db.url}?application_name=${name}`;
+  const open = async (connection: ConstructorParameters<typeof PostgresTaskEventBus>[1]['connection']) => {
+    const bus = new PostgresTaskEventBus(pg, { connection, reconnectDelay: 50 });
+    buses.push(bus);
+    await bus.onModuleInit();
+    return bus;
+  };
+  /** Whether an event published on `from` reaches `to` (through NOTIFY). */
+  const relays = async (from: PostgresTaskEventBus, to: PostgresTaskEventBus): Promise<boolean> => {
+    const taskId = `probe-${Math.random()}`;
+    let heard = false;
+    const off = to.subscribe((e: TaskEvent) => (heard ||= e.taskId === taskId));
+    try {
+      await from.publish({ type: 'cancel-requested', taskId });
+      await until('relayed', () => heard, 3_000).catch(() => undefined);
+      return heard;
+    } finally {
+      off();
+    }
+  };
+  const dropConnections = async (applicationName: string) => {
+    const admin = new pg.Client({ connectionString: db.url });
+    await admin.connect();
+    try {
+      const { rowCount } = await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1',
+        [applicationName],
+      );
+      return rowCount;
+    } finally {
+      await admin.end();
+    }
+  };
+
+  it('a connection function that throws on a reconnect is retried: the bus comes back', async () => {
+    let calls = 0;
+    const flaky = await open(async () => {
+      calls++;
+      if (calls === 2 || calls === 3) throw new Error('secret store unreachable');
+      return named('flaky_bus');
+    });
+    const other = await open(named('other_bus'));
+    expect(await relays(other, flaky)).toBe(true);
+    expect(await dropConnections('flaky_bus')).toBe(1);
+    await until('reconnected after the failing lookups', () => calls >= 4 && flaky.connected, 15_000);
+    expect(await until('relaying again', () => relays(other, flaky), 15_000)).toBe(true);
+    expect(unhandled).toEqual([]);
+  });
+
+  it('a NOTIFY on its channel that is not one of ours is ignored (no crash), and relaying goes on', async () => {
+    const a = await open(named('bus_a'));
+    const b = await open(named('bus_b'));
+    const admin = new pg.Client({ connectionString: db.url });
+    await admin.connect();
+    try {
+      for (const payload of ['null', '42', '"x"', '[]', '{"taskId":7}', 'not json', '{}'])
+        await admin.query('SELECT pg_notify($1, $2)', ['mcp_tasks', payload]);
+    } finally {
+      await admin.end();
+    }
+    expect(await relays(a, b)).toBe(true);
+    expect(unhandled).toEqual([]);
+  });
+
+  it('connection settings that fail at startup fail startup, naming the bus', async () => {
+    const bus = new PostgresTaskEventBus(pg, {
+      connection: async () => {
+        throw new Error('no such DataSource');
+      },
+    });
+    await expect(bus.onModuleInit()).rejects.toThrow(
+      'McpTasksModule: bus { type: "postgres" }: its connection settings failed: no such DataSource',
+    );
+  });
+
+  it('a database that goes away and comes back: the bus reconnects and relays again', async () => {
+    const a = await open(named('bus_a'));
+    const b = await open(named('bus_b'));
+    expect(await relays(a, b)).toBe(true);
+    await db.restart({ downMs: 1_500 });
+    await until('both reconnected', () => a.connected && b.connected, 30_000);
+    expect(await until('relaying again', () => relays(a, b), 30_000)).toBe(true);
+    expect(unhandled).toEqual([]);
+  }, 60_000);
+});

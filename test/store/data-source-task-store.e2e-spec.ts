@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import type { ModuleRef } from '@nestjs/core';
+import { DataSource } from 'typeorm';
+import { mcpTasksEntities, mcpTasksMigrations } from '@mcp-tasks/nestjs/typeorm';
+import { newTask, NO_LIMITS, T0 } from '@mcp-tasks/nestjs/testing';
+// Internal: what `store: { type: 'typeorm' }` builds (not part of the public API).
+import { DataSourceTaskStore } from '../../libs/mcp-tasks/src/store/data-source-task.store.js';
+
+/** A ModuleRef whose first `failures` lookups fail, as while the app's TypeORM module is not ready. */
+function flakyModuleRef(dataSource: DataSource, failures: number): ModuleRef {
+  let left = failures;
+  return {
+    get: (token: unknown) => {
+      if (token !== getDataSourceToken()) throw new Error(`unexpected token ${String(token)}`);
+      if (left-- > 0) throw new Error('Nest could not find DataSource element');
+      return dataSource;
+    },
+  } as unknown as ModuleRef;
+}
+
+describe('store { type: "typeorm" }: looking up the DataSource', () => {
+  let dataSource: DataSource;
+  beforeAll(async () => {
+    dataSource = await new DataSource({
+      type: 'better-sqlite3',
+      database: ':memory:',
+      entities: mcpTasksEntities,
+      migrations: mcpTasksMigrations,
+      migrationsRun: true,
+    }).initialize();
+  });
+  afterAll(() => dataSource.destroy());
+
+  it('a failed lookup is not remembered: a later call finds the DataSource and works', async () => {
+    const store = await DataSourceTaskStore.open(flakyModuleRef(dataSource, 2));
+    const task = newTask();
+    await expect(store.create(task, NO_LIMITS)).rejects.toThrow(/could not find DataSource/);
+    await expect(store.get(task.id, T0)).rejects.toThrow(/could not find DataSource/);
+    expect(await store.create(task, NO_LIMITS)).toBe('created');
+    expect((await store.get(task.id, T0))?.id).toBe(task.id);
+    expect(await store.dataSource()).toBe(dataSource);
+  });
+});
