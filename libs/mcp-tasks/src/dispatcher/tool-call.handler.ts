@@ -11,7 +11,7 @@ import { ToolRegistry } from '../discovery/tool.registry.js';
 import { UpstreamToolCall } from '../gateway/upstream-tool.call.js';
 import { digestOf, RequestStateCodec, type RequestStatePayload } from '../input/request-state.codec.js';
 import { askedIn, roundAnswers } from '../input/round-answers.js';
-import { MCP_TASKS_OPTIONS, RpcCode, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
+import { MCP_TASKS_OPTIONS, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { AppEnhancers } from '../pipeline/app-enhancers.js';
 import { ToolInvoker, type ToolPipeline } from '../pipeline/tool.invoker.js';
