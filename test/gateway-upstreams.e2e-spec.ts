@@ -265,6 +265,22 @@ describe('gateway: scopes, auth to the upstream, forRootAsync', () => {
     const refused = await call(gateway, 'sdk_echo', { text: 'x' }, { headers: { authorization: `Bearer ${other}` } });
     expect(refused.status).toBe(403);
     expect(refused.headers['www-authenticate']).toContain('error="insufficient_scope", scope="sdk:use"');
+    // The guards come before the arguments are checked: malformed ones are still a 403 for this caller.
+    const malformed = await rpc(
+      gateway,
+      'tools/call',
+      { name: 'sdk_echo', arguments: ['not', 'an', 'object'] },
+      { headers: { authorization: `Bearer ${other}` } },
+    );
+    expect(malformed.status).toBe(403);
+    expect(upstream.seen.length).toBe(calls);
+    const invalid = await rpc(
+      gateway,
+      'tools/call',
+      { name: 'sdk_echo', arguments: ['not', 'an', 'object'] },
+      { headers: { authorization: `Bearer ${allowed}` } },
+    );
+    expect(invalid.body.error).toMatchObject({ code: -32602, message: 'arguments must be an object' });
     expect(upstream.seen.length).toBe(calls);
     const ok = await call(gateway, 'sdk_echo', { text: 'x' }, { headers: { authorization: `Bearer ${allowed}` } });
     expect(ok.body.result.content).toEqual([{ type: 'text', text: 'echo: x' }]);

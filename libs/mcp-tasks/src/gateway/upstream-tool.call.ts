@@ -67,11 +67,20 @@ export class UpstreamToolCall {
 
   async call(req: ProxiedCall, traceContext: TraceContext): Promise<Answer> {
     const served = this.registry.find(req.params.name)!;
-    const args = argumentsOf(req.params.arguments);
     const origin: ToolCallOrigin = { ...req, tool: served.name, requestId: req.id, traceContext };
     const call = { method: 'tools/call', id: req.id, params: req.params, principal: req.principal };
-    const step: ProxiedStep = { http: req.http, call, args, context: new SyncToolContext(origin, req.signal) };
-    await this.pipeline.authorize(served, step);
+    const raw: unknown = req.params.arguments;
+    const context = new SyncToolContext(origin, req.signal);
+    // Guards first, as for a local tool: they see the arguments as sent, and a caller they refuse learns nothing
+    // of what the arguments should be.
+    await this.pipeline.authorize(served, {
+      http: req.http,
+      call,
+      args: raw && typeof raw === 'object' ? raw : {},
+      context,
+    });
+    const args = argumentsOf(raw);
+    const step: ProxiedStep = { http: req.http, call, args, context };
     return this.pipeline.run(served, step, () => this.forward(served, req, args, origin, traceContext));
   }
 
