@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
+import { EventEmitter2, EventEmitterModule } from '@nestjs/event-emitter';
+import { McpTaskEvents } from '@mcp-tasks/nestjs';
 import { randomUUID } from 'node:crypto';
 import { createGatewayApp } from './fixtures/gateway-app.js';
 import { startDemoProcess, textOf, type DemoProcess } from './support/demo-process.js';
@@ -19,6 +21,9 @@ describe('gateway: the demo proxied as upstream_*', () => {
   let gateway: INestApplication;
   /** The upstream's own log of how its countdown runs ended (a run cancelled shows its signal fired). */
   const countdownLog = () => textOf(upstream.client, 'countdown_log');
+  /** The `mcp.task.*` events the gateway emitted. */
+  const events: [string, Record<string, any>][] = [];
+  const eventsOf = (taskId: string) => events.filter(([, p]) => p.taskId === taskId);
   /** The upstream task behind a countdown run, found by its label in that log. */
   const upstreamTaskOf = async (run: string) => {
     const line = await until(`countdown ${run} in the upstream's log`, async () =>
@@ -29,7 +34,12 @@ describe('gateway: the demo proxied as upstream_*', () => {
 
   beforeAll(async () => {
     upstream = await startDemoProcess({ MCP_POLL_INTERVAL: '200' });
-    gateway = await createGatewayApp([{ name: 'upstream', url: upstream.url }]);
+    gateway = await createGatewayApp([{ name: 'upstream', url: upstream.url }], {}, [
+      EventEmitterModule.forRoot({ wildcard: true }),
+    ]);
+    gateway.get(EventEmitter2).onAny((name: string | string[], payload: Record<string, any>) => {
+      events.push([String(name), payload]);
+    });
     await until('the upstream tools listed', async () => {
       const { body } = await rpc(gateway, 'tools/list');
       return body.result?.tools?.some((t: { name: string }) => t.name === 'upstream_countdown');
@@ -108,6 +118,18 @@ describe('gateway: the demo proxied as upstream_*', () => {
     expect(done.result).toEqual({ resultType: 'complete', content: [{ type: 'text', text: 'Counted down 4 s.' }] });
     // Progress mirrored while it ran (the upstream polled at 5 × its 200 ms while a listen stream covers the task).
     expect([...seen].some((m) => /^\d s left \([0-3]\/4\)$/.test(m))).toBe(true);
+    // Telemetry as for a local task run: start, then stop with the status the store holds.
+    await until('the stop event', async () => eventsOf(created.taskId).length === 2);
+    expect(eventsOf(created.taskId)).toEqual([
+      [
+        McpTaskEvents.start,
+        expect.objectContaining({ tool: 'upstream_countdown', server: 'gateway', requestId: res.body.id }),
+      ],
+      [
+        McpTaskEvents.stop,
+        expect.objectContaining({ tool: 'upstream_countdown', status: 'completed', isError: false }),
+      ],
+    ]);
   });
 
   it('a question asked upstream is asked with the same key, and answered through the gateway', async () => {
@@ -204,6 +226,11 @@ describe('gateway: the demo proxied as upstream_*', () => {
     await until('the upstream countdown stopped by its signal', async () =>
       (await countdownLog()).includes(`${run} (task ${upstreamId}): stopped by its signal (cancelled)`),
     );
+    await until('the stop event', async () => eventsOf(created.taskId).some(([n]) => n === McpTaskEvents.stop));
+    expect(eventsOf(created.taskId).map(([n, p]) => [n, p.status])).toEqual([
+      [McpTaskEvents.start, undefined],
+      [McpTaskEvents.stop, 'cancelled'],
+    ]);
   });
 
   it('at the owner cap, the task the upstream just created is cancelled there and the caller gets -32600', async () => {

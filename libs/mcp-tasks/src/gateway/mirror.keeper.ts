@@ -1,17 +1,28 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type { TraceContext } from '../common/trace-context.js';
 import { InjectTaskEventBus, InjectTaskStore } from '../decorators/inject.decorators.js';
 import { TaskEventBus } from '../events/task-event-bus.interface.js';
 import { MCP_TASKS_OPTIONS, RpcCode } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { isTerminal } from '../protocol/wire.types.js';
 import { TaskStore } from '../store/task-store.interface.js';
 import type { TaskRecord } from '../store/task.record.js';
+import { runEndOf } from '../tasks/task-ending.js';
 import { TaskRunner } from '../tasks/task.runner.js';
+import { McpTelemetryInterceptor } from '../telemetry/mcp-telemetry.interceptor.js';
+import { McpTracing } from '../telemetry/tracing.js';
 import { TaskMirror } from './task-mirror.js';
 import type { UpstreamTask } from './upstream-client.api.js';
 import { UpstreamRegistry } from './upstream.registry.js';
 import { UpstreamTaskRelay } from './upstream-task.relay.js';
 
 const BATCH = 100;
+
+/** The call that created a mirrored task, for its telemetry. */
+export interface MirrorCaller {
+  requestId: string | number;
+  traceContext: TraceContext;
+}
 
 /**
  * Holds this instance's mirrors of upstream tasks, as the runner holds its runs: it renews their leases (every
@@ -34,6 +45,8 @@ export class MirrorKeeper implements OnModuleInit, BeforeApplicationShutdown {
     private readonly runner: TaskRunner,
     private readonly registry: UpstreamRegistry,
     private readonly relay: UpstreamTaskRelay,
+    private readonly telemetry: McpTelemetryInterceptor,
+    private readonly tracing: McpTracing,
   ) {}
 
   onModuleInit(): void {
@@ -50,8 +63,11 @@ export class MirrorKeeper implements OnModuleInit, BeforeApplicationShutdown {
     every(this.options.lease / 2, () => this.adopt());
   }
 
-  /** Starts mirroring `task` here (this instance holds its lease); `first` is the upstream task as created. */
-  hold(task: TaskRecord, first?: UpstreamTask): void {
+  /**
+   * Starts mirroring `task` here (this instance holds its lease); `first` is the upstream task as created, `caller`
+   * the call that created it (a mirror taken over from another instance has neither).
+   */
+  hold(task: TaskRecord, first?: UpstreamTask, caller?: MirrorCaller): void {
     if (this.stopping || this.mirrors.has(task.id) || !task.upstream) return;
     const upstream = this.registry.upstream(task.upstream.name);
     if (!upstream) return void this.orphan(task);
@@ -64,11 +80,35 @@ export class MirrorKeeper implements OnModuleInit, BeforeApplicationShutdown {
         read: () => this.store.get(id, Date.now()),
         apply: (change) => this.runner.apply(id, change),
         cancelUpstream: () => this.relay.cancel(task.upstream!, from),
+        holds: (current) => current.leaseOwner === this.runner.instanceId,
       },
       this.options.pollInterval,
     );
     this.mirrors.set(id, mirror);
-    void mirror.run(first).finally(() => this.mirrors.delete(id));
+    // Telemetry as for a task run: start now, stop with the status the store holds once the mirror is done.
+    let done!: () => void;
+    const finished = new Promise<void>((resolve) => (done = resolve));
+    const run = {
+      tool: task.tool,
+      taskId: id,
+      requestId: caller?.requestId ?? '',
+      traceContext: caller?.traceContext ?? this.tracing.active(),
+      signal: mirror.signal,
+      runEnded: finished.then(() => this.endOf(id)),
+    };
+    void this.telemetry
+      .observeRun(run, () => mirror.run(first))
+      .finally(() => {
+        this.mirrors.delete(id);
+        done();
+      });
+  }
+
+  /** How a mirrored task ended, as the store holds it; `null` while it is live (handed over to another instance). */
+  private async endOf(id: string) {
+    const task = await this.store.get(id, Date.now()).catch(() => null);
+    if (task === undefined) return runEndOf(undefined);
+    return task && isTerminal(task.status) ? runEndOf(task) : null;
   }
 
   async beforeApplicationShutdown(): Promise<void> {

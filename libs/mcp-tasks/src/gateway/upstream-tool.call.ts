@@ -168,7 +168,7 @@ export class UpstreamToolCall {
       await cancelUpstream();
       throw taskLimitError(creation.refused);
     }
-    this.keeper.hold(creation.created, up);
+    this.keeper.hold(creation.created, up, { requestId: origin.requestId, traceContext: origin.traceContext });
     return { resultType: 'task', ...toWireTask(creation.created, this.options.pollInterval) };
   }
 }
