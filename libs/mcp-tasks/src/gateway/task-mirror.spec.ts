@@ -76,6 +76,7 @@ async function mirrorOf(upstream: FakeUpstream, over: Partial<TaskRecord> = {}) 
         cancelled.push('up-1');
         return true;
       },
+      holds: (current) => current.leaseOwner !== 'other-instance',
     },
     1_000,
   );
@@ -187,6 +188,20 @@ describe('TaskMirror', () => {
     const polls = up.polls();
     await sleep(300);
     expect(up.polls()).toBe(polls);
+  });
+
+  it('stops following once another instance holds the task (it took the mirror over), leaving it live', async () => {
+    const up = new FakeUpstream(() => upTask({ pollIntervalMs: 50 }));
+    const { mirror, store, read } = await mirrorOf(up);
+    const run = mirror.run();
+    while (up.polls() < 2) await sleep(10);
+    await store.renewLeases(['local-1'], 'other-instance', Date.now() + 60_000);
+    await run;
+    const polls = up.polls();
+    await sleep(300);
+    expect(up.polls()).toBe(polls);
+    expect(await read()).toMatchObject({ status: 'working', leaseOwner: 'other-instance' });
+    expect(up.requests.filter((r) => r.method === 'tasks/cancel')).toEqual([]);
   });
 
   it('stops once the local task has expired', async () => {

@@ -22,6 +22,8 @@ export interface MirrorTarget {
   apply(change: TaskChange): Promise<UpdateOutcome | undefined>;
   /** Cancels the upstream task; says whether the upstream acknowledged. */
   cancelUpstream(): Promise<boolean>;
+  /** Whether this instance still holds the task's lease (another may have taken the mirror over). */
+  holds(task: TaskRecord): boolean;
 }
 
 /**
@@ -89,6 +91,11 @@ export class TaskMirror {
     }
   }
 
+  /** Aborted once the mirror is stopped. */
+  get signal(): AbortSignal {
+    return this.stopped.signal;
+  }
+
   /** Re-reads the local task at once (a notification says it changed). */
   wake(): void {
     this.woken = true;
@@ -105,12 +112,15 @@ export class TaskMirror {
     return this.upstream.request('tasks/get', { taskId: this.upstreamTask.taskId }, this.callOptions());
   }
 
-  /** Whether the local task is gone, expired or ended; a cancelled one is cancelled upstream first. */
+  /**
+   * Whether the local task is gone, expired or ended — or followed by another instance now; a cancelled one is
+   * cancelled upstream first.
+   */
   private async localEnded(): Promise<boolean> {
     const task = await this.target.read();
     if (!task) return true;
     this.task = task;
-    if (!isTerminal(task.status)) return false;
+    if (!isTerminal(task.status)) return !this.target.holds(task);
     if (task.status === 'cancelled' && !this.upstreamEnded) await this.cancelUpstream();
     return true;
   }
