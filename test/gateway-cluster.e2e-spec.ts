@@ -97,6 +97,54 @@ describe('gateway: two instances, one upstream', () => {
     expect((await upstream.client.getTask(upstreamId)).status).toBe('cancelled');
   });
 
+  it('an instance shut down gracefully hands its mirrors over: another finishes them, not "interrupted"', async () => {
+    // A third instance, C, in this process: the task is created through it, then C closes (app.close()).
+    const c = await createClusterApp(
+      { type: 'postgres', url: pg.url },
+      {
+        server: { name: 'mcp-tasks-demo', version: '0.1.0' },
+        lease: LEASE,
+        pollInterval: 250,
+        upstreams: [{ name: 'upstream', url: upstream.url }],
+      },
+    );
+    let open = true;
+    try {
+      const viaC = await connect(new URL(`http://127.0.0.1:${c.getHttpServer().address().port}/mcp`), { tasks: true });
+      await until('upstream tools served on C', async () =>
+        (await viaC.request('tools/list', {})).tools.some((t: { name: string }) => t.name === 'upstream_countdown'),
+      );
+      const created = await viaC.request('tools/call', { name: 'upstream_countdown', arguments: { seconds: 10 } });
+      await viaC.close();
+      const holderC = await leaseOf(created.taskId);
+      expect(holderC).toEqual(expect.any(String));
+      await c.close();
+      open = false;
+      // Still working, its lease ended at once by the shutdown: another instance takes it over on its next round.
+      expect((await viaA.getTask(created.taskId)).status).toBe('working');
+      await until('taken over by A or B', async () => {
+        const holder = await leaseOf(created.taskId);
+        return holder !== null && holder !== holderC;
+      });
+      const statuses = new Set<string>();
+      const done = await until(
+        'completed, followed by another instance',
+        async () => {
+          const task = await viaA.getTask(created.taskId);
+          statuses.add(task.status);
+          return task.status !== 'working' ? task : undefined;
+        },
+        60_000,
+        100,
+      );
+      expect(done.status).toBe('completed');
+      expect(done.result?.content).toEqual([{ type: 'text', text: 'Counted down 10 s.' }]);
+      expect([...statuses]).toEqual(['working', 'completed']);
+    } finally {
+      if (open) await c.close();
+    }
+  }, 90_000);
+
   it('A killed mid-task: B takes the mirror over (not "interrupted") and the caller gets the result', async () => {
     const created = await viaA.request('tools/call', { name: 'upstream_countdown', arguments: { seconds: 8 } });
     await until('progress mirrored by A', async () => (await viaB.getTask(created.taskId)).statusMessage);
