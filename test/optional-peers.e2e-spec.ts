@@ -132,6 +132,15 @@ describe('optional peer dependencies', () => {
     expect(app.requested()).toEqual(['@mcp-tasks/client']);
   });
 
+  it('upstreams with an @mcp-tasks/client too old for them fail at startup, saying to update it', async () => {
+    const upstreams = [{ name: 'files', url: 'http://127.0.0.1:1/mcp' }];
+    const app = await start({ telemetry: false, upstreams }, [], { PEERS_OLD_CLIENT: '1' });
+    expect(app.line).toBe(
+      'startup failed: McpTasksModule: upstreams need a newer @mcp-tasks/client' +
+        ' (with McpTasksClient.request): update it',
+    );
+  });
+
   it('the ./testing entry (the TaskStore contract suite) asks for none of them either', async () => {
     const app = await start({ telemetry: false }, OPTIONAL, { PEERS_IMPORT_TESTING: '1' });
     expect(app.line).toMatch(/^listening \d+$/);
