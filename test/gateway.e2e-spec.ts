@@ -233,29 +233,36 @@ describe('gateway: the demo proxied as upstream_*', () => {
     ]);
   });
 
-  it('at the owner cap, the task the upstream just created is cancelled there and the caller gets -32600', async () => {
-    // A gateway of its own: one live task per owner.
-    const capped = await createGatewayApp([{ name: 'upstream', url: upstream.url }], { maxPerPrincipal: 1 });
-    try {
-      await until('listed', async () => (await call(capped, 'upstream_word_count', {})).body.result);
-      const held = await call(capped, 'upstream_countdown', { seconds: 120, label: label('cap') }, { caps: TASKS });
-      expect(held.body.result.resultType).toBe('task');
-      const over = label('cap-over');
-      const refused = await call(capped, 'upstream_countdown', { seconds: 120, label: over }, { caps: TASKS });
-      expect(refused.body.error).toEqual({
-        code: -32600,
-        message: 'Too many live tasks: you have reached the limit; wait for one to end',
-      });
-      const upstreamId = await upstreamTaskOf(over);
-      expect((await upstream.client.getTask(upstreamId)).status).toBe('cancelled');
-      await until('the refused run stopped by its signal upstream', async () =>
-        (await countdownLog()).includes(`${over} (task ${upstreamId}): stopped by its signal (cancelled)`),
-      );
-      await cancelTask(capped, held.body.result.taskId);
-    } finally {
-      await capped.close();
-    }
-  }, 60_000);
+  it.each([
+    ['owner', { maxPerPrincipal: 1 }, 'you have'],
+    ['server', { maxTasks: 1 }, 'the server has'],
+  ])(
+    'at the %s cap, the task the upstream just created is cancelled there and the caller gets -32600',
+    async (_cap, limits, whose) => {
+      // A gateway of its own: one live task (per owner, or in all).
+      const capped = await createGatewayApp([{ name: 'upstream', url: upstream.url }], limits);
+      try {
+        await until('listed', async () => (await call(capped, 'upstream_word_count', {})).body.result);
+        const held = await call(capped, 'upstream_countdown', { seconds: 120, label: label('cap') }, { caps: TASKS });
+        expect(held.body.result.resultType).toBe('task');
+        const over = label('cap-over');
+        const refused = await call(capped, 'upstream_countdown', { seconds: 120, label: over }, { caps: TASKS });
+        expect(refused.body.error).toEqual({
+          code: -32600,
+          message: `Too many live tasks: ${whose} reached the limit; wait for one to end`,
+        });
+        const upstreamId = await upstreamTaskOf(over);
+        expect((await upstream.client.getTask(upstreamId)).status).toBe('cancelled');
+        await until('the refused run stopped by its signal upstream', async () =>
+          (await countdownLog()).includes(`${over} (task ${upstreamId}): stopped by its signal (cancelled)`),
+        );
+        await cancelTask(capped, held.body.result.taskId);
+      } finally {
+        await capped.close();
+      }
+    },
+    60_000,
+  );
 
   it('a served name that is not upstream (or filtered out) is an unknown tool', async () => {
     const res = await call(gateway, 'upstream_no_such_tool', {});
