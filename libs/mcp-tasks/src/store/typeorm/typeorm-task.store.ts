@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager, QueryDeepPartialEntity } from 'typeorm';
 import type { TaskError, TaskStatus } from '../../protocol/wire.types.js';
-import { applyTaskChange, hasLapsedLease } from '../apply-task-change.js';
+import { applyTaskChange, hasLapsedLease, hasLapsedMirror } from '../apply-task-change.js';
 import type {
   OwnerTasksQuery,
   TaskActivity,
@@ -119,6 +119,8 @@ export class TypeOrmTaskStore implements TaskStore {
         .where('t.status IN (:...live)', { live: LIVE_STATUSES })
         .andWhere('t.leaseExpiresAt < :now', { now })
         .andWhere(UNEXPIRED)
+        // Mirrors of upstream tasks are adopted by another instance instead (adoptLapsedMirrors).
+        .andWhere('t.upstream IS NULL')
         .orderBy('t.leaseExpiresAt', 'ASC')
         .limit(limit);
       const rows = await this.dialect.lockRows(query, true).getMany();
@@ -138,6 +140,30 @@ export class TypeOrmTaskStore implements TaskStore {
 
   listByOwner(query: OwnerTasksQuery, now: number): Promise<TaskRecord[]> {
     return this.dialect.read((m) => listByOwner(m, query, now));
+  }
+
+  adoptLapsedMirrors(now: number, limit: number, owner: string, until: number): Promise<TaskRecord[]> {
+    return this.dialect.write(async (m) => {
+      // SKIP LOCKED, as for reclaiming: a mirror another instance is adopting right now is left to it.
+      const query = m
+        .createQueryBuilder(McpTaskEntity, 't')
+        .where('t.status IN (:...live)', { live: LIVE_STATUSES })
+        .andWhere('t.leaseExpiresAt < :now', { now })
+        .andWhere(UNEXPIRED)
+        .andWhere('t.upstream IS NOT NULL')
+        .orderBy('t.leaseExpiresAt', 'ASC')
+        .limit(limit);
+      const rows = await this.dialect.lockRows(query, true).getMany();
+      const adopted = rows.map(toRecord).filter((task) => hasLapsedMirror(task, now));
+      if (adopted.length === 0) return [];
+      await m
+        .createQueryBuilder()
+        .update(McpTaskEntity)
+        .set({ leaseOwner: owner, leaseExpiresAt: until })
+        .where('id IN (:...ids)', { ids: adopted.map((t) => t.id) })
+        .execute();
+      return adopted.map((task) => ({ ...task, leaseOwner: owner, leaseExpiresAt: until }));
+    });
   }
 
   async statuses(ids: string[], now: number): Promise<Map<string, TaskStatus>> {
