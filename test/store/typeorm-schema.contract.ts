@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource, type DataSourceOptions } from 'typeorm';
-import { mcpTasksEntities, mcpTasksMigrations, TypeOrmTaskStore } from '@mcp-tasks/nestjs/typeorm';
+import {
+  AddMcpTasksListingIndexes1796112000000,
+  mcpTasksEntities,
+  mcpTasksMigrations,
+  TypeOrmTaskStore,
+} from '@mcp-tasks/nestjs/typeorm';
 
 /**
  * The shipped migration and the entity agree on a database of this kind, so an app that runs the
@@ -37,13 +42,41 @@ export function typeOrmSchemaContract(options: () => Promise<DataSourceOptions>)
         IDX_mcp_tasks_status_lease: ['status', 'lease_expires_at'],
         IDX_mcp_tasks_created: ['created_at', 'id'],
         IDX_mcp_tasks_tool_created: ['tool', 'created_at'],
+        IDX_mcp_tasks_owner_created: ['owner_key', 'created_at', 'id'],
       });
     });
 
+    it('the later migrations add nullable columns to existing rows and keeps an index made by hand', async () => {
+      // Back to the first migration's table, as an app that ran only that one has it.
+      for (let i = 1; i < mcpTasksMigrations.length; i++) await db().undoLastMigration();
+      const $ = (n: number) => (db().options.type === 'postgres' ? `$${n}` : '?');
+      await db().query(
+        `INSERT INTO mcp_tasks (id, owner_key, tool, status, input_requests, input_responses, required_scopes,
+         created_at, updated_at) VALUES (${$(1)}, 'o', 't', 'working', '{}', '{}', '[]', 1, 1)`,
+        ['old-row'],
+      );
+      await db().query('CREATE INDEX "IDX_mcp_tasks_owner_created" ON mcp_tasks (owner_key, created_at, id)');
+      expect((await db().runMigrations()).map((m) => m.name)).toEqual(
+        mcpTasksMigrations.slice(1).map((M) => new M().name),
+      );
+      const store = new TypeOrmTaskStore(db());
+      const old = await store.get('old-row', 2);
+      expect(old).toMatchObject({ id: 'old-row', status: 'working' });
+      expect(old?.generation).toBeUndefined();
+      expect(old?.session).toBeUndefined();
+      expect(old?.upstream).toBeUndefined();
+      expect(await indexColumns(db())).toMatchObject({
+        IDX_mcp_tasks_owner_created: ['owner_key', 'created_at', 'id'],
+      });
+      await db().query(`DELETE FROM mcp_tasks`);
+    });
+
     it('the listing-index migration keeps an index made by hand under its name (e.g. CONCURRENTLY)', async () => {
-      await db().undoLastMigration();
+      // Back to before the listing indexes (the migrations after them first).
+      const later = mcpTasksMigrations.length - 1 - mcpTasksMigrations.indexOf(AddMcpTasksListingIndexes1796112000000);
+      for (let i = 0; i <= later; i++) await db().undoLastMigration();
       await db().query('CREATE INDEX "IDX_mcp_tasks_created" ON mcp_tasks (created_at, id)');
-      expect(await db().runMigrations()).toHaveLength(1);
+      expect(await db().runMigrations()).toHaveLength(later + 1);
       const runner = db().createQueryRunner();
       try {
         const names = ((await runner.getTable('mcp_tasks'))?.indices ?? []).map((i) => i.name);

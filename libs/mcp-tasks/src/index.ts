@@ -23,9 +23,19 @@ export { ToolError } from './tools/tool-error.js';
 export { RpcError } from './protocol/rpc-error.js';
 export type { TaskStatus, InputRequest, InputRequests, CallToolResult, TaskError } from './protocol/wire.types.js';
 export { TaskStore } from './store/task-store.interface.js';
-export type { TaskRecord, TaskChange, TaskLimits, CreateOutcome, UpdateOutcome } from './store/task.record.js';
+export type {
+  TaskRecord,
+  TaskChange,
+  TaskLimits,
+  CreateOutcome,
+  UpdateOutcome,
+  TaskGeneration,
+  InputChannel,
+  TaskUpstream,
+} from './store/task.record.js';
 export type {
   TaskCursor,
+  OwnerTasksQuery,
   TaskListQuery,
   TaskListPage,
   TaskSummary,
@@ -40,6 +50,7 @@ export { TaskEventBus, type TaskEvent } from './events/task-event-bus.interface.
 export { LocalTaskEventBus } from './events/local-task-event.bus.js';
 export { ToolRegistry } from './discovery/tool.registry.js';
 export type { McpAuthOptions } from './options/mcp-auth-options.interface.js';
+export type { McpUpstreamAuth, McpUpstreamOptions, McpUpstreamTool } from './options/mcp-upstream-options.interface.js';
 export { McpScopesGuard } from './guards/mcp-scopes.guard.js';
 export { TaskOwnershipGuard } from './guards/task-ownership.guard.js';
 export {

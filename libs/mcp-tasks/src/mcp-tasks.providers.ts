@@ -11,6 +11,11 @@ import { TaskMethodsHandler } from './dispatcher/task-methods.handler.js';
 import { ToolCallHandler } from './dispatcher/tool-call.handler.js';
 import { SharedStoreWarning } from './tasks/shared-store.warning.js';
 import { createTaskEventBus } from './events/task-event-bus.factory.js';
+import { MirrorKeeper } from './gateway/mirror.keeper.js';
+import { UpstreamRegistry } from './gateway/upstream.registry.js';
+import { UpstreamTaskRelay } from './gateway/upstream-task.relay.js';
+import { UpstreamToolCall } from './gateway/upstream-tool.call.js';
+import { UpstreamToolPipeline } from './gateway/upstream-tool.pipeline.js';
 import { McpScopesGuard } from './guards/mcp-scopes.guard.js';
 import { TaskOwnershipGuard } from './guards/task-ownership.guard.js';
 import { McpTasksHealthIndicator } from './health/mcp-tasks.health-indicator.js';
@@ -19,7 +24,15 @@ import { McpFastPath } from './http/fast-path.listener.js';
 import { McpExchangeHandler } from './http/mcp-exchange.handler.js';
 import { McpRoutes } from './http/mcp-routes.js';
 import { ProtectedResource } from './http/protected-resource.js';
+import { InputAnswerHandler } from './legacy/input-answer.handler.js';
+import { InputDelivery } from './legacy/input-delivery.js';
+import { LegacyInitializeHandler } from './legacy/legacy-initialize.handler.js';
+import { LegacySessions } from './legacy/legacy-session.js';
+import { LegacyStreams } from './legacy/legacy-streams.js';
+import { LegacyTaskMethods } from './legacy/legacy-task-methods.handler.js';
 import { LegacyToolCallHandler } from './legacy/legacy-tool-call.handler.js';
+import { LegacyRouter } from './legacy/legacy.router.js';
+import { RequestCancels } from './legacy/request-cancels.js';
 import { MCP_TASKS_OPTIONS, TASK_EVENT_BUS, TASK_STORE } from './mcp-tasks.constants.js';
 import { MCP_TASKS_MODULE_OPTIONS } from './mcp-tasks.module-definition.js';
 import { resolveOptions } from './options/resolve-options.js';
@@ -76,13 +89,26 @@ export const mcpTasksProviders: Provider[] = [
   PrincipalResolver,
   ResourceUrl,
   BearerAuthenticator,
+  UpstreamRegistry,
+  UpstreamToolPipeline,
+  UpstreamTaskRelay,
+  MirrorKeeper,
+  UpstreamToolCall,
   TaskMethodsHandler,
   ToolCallHandler,
   McpDispatcher,
   ToolList,
-  LegacyToolCallHandler,
   SdkServerFactory,
   SdkFallback,
+  LegacySessions,
+  LegacyInitializeHandler,
+  LegacyToolCallHandler,
+  LegacyTaskMethods,
+  LegacyStreams,
+  InputDelivery,
+  InputAnswerHandler,
+  RequestCancels,
+  LegacyRouter,
   McpExchangeHandler,
   McpRoutes,
   ProtectedResource,

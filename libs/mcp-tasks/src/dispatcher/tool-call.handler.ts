@@ -8,14 +8,16 @@ import { SyncToolContext } from '../context/sync-tool.context.js';
 import type { TaskPolicy } from '../decorators/mcp-tool.decorator.js';
 import type { ToolDefinition } from '../discovery/tool-definition.js';
 import { ToolRegistry } from '../discovery/tool.registry.js';
+import { UpstreamToolCall } from '../gateway/upstream-tool.call.js';
 import { digestOf, RequestStateCodec, type RequestStatePayload } from '../input/request-state.codec.js';
 import { askedIn, roundAnswers } from '../input/round-answers.js';
-import { MCP_TASKS_OPTIONS, RpcCode, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
+import { MCP_TASKS_OPTIONS, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { AppEnhancers } from '../pipeline/app-enhancers.js';
 import { ToolInvoker, type ToolPipeline } from '../pipeline/tool.invoker.js';
 import { declaresTasks, tasksNotDeclared } from '../protocol/capabilities.js';
 import { RpcError } from '../protocol/rpc-error.js';
+import { taskLimitError } from '../tasks/task-limit.error.js';
 import { toWireTask } from '../tasks/task.mapper.js';
 import { TaskRunner } from '../tasks/task.runner.js';
 import { McpTracing } from '../telemetry/tracing.js';
@@ -23,6 +25,7 @@ import { validateArguments } from '../tools/arguments.validator.js';
 import { ToolError } from '../tools/tool-error.js';
 import { toCallToolResult, toolErrorResult } from '../tools/tool-result.normalizer.js';
 import type { McpRequest } from './mcp-request.interface.js';
+import type { TaskCallVariant } from './task-call.variant.js';
 
 type Answer = Record<string, unknown>;
 
@@ -46,6 +49,7 @@ export class ToolCallHandler {
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
     private readonly tracing: McpTracing,
     private readonly enhancers: AppEnhancers,
+    private readonly upstreams: UpstreamToolCall,
   ) {
     this.states = new RequestStateCodec(options.requestStateSecret, options.requestStateTtl);
   }
@@ -65,14 +69,20 @@ export class ToolCallHandler {
       req.traceContext,
       async (span, traceContext) => {
         const result = await this.call(req, traceContext);
-        if (typeof result.taskId === 'string') span.setAttribute('mcp.task.id', result.taskId);
-        span.setAttribute('mcp.result.type', String(result.resultType));
+        const taskId = result.taskId ?? (result.task as { taskId?: unknown } | undefined)?.taskId;
+        if (typeof taskId === 'string') span.setAttribute('mcp.task.id', taskId);
+        const resultType = typeof result.resultType === 'string' ? result.resultType : undefined;
+        span.setAttribute('mcp.result.type', resultType ?? (taskId ? 'task' : 'complete'));
         return result;
       },
     );
   }
 
   private async call(req: McpRequest, traceContext: TraceContext): Promise<Answer> {
+    // A tool of an upstream server (the `upstreams` option); a local tool of the same name wins.
+    const name: unknown = req.params.name;
+    if (typeof name === 'string' && !this.registry.get(name) && this.upstreams.serves(name))
+      return this.upstreams.call(req, traceContext);
     const call: McpCall = { method: 'tools/call', id: req.id, params: req.params, principal: req.principal };
     const tool = await this.toolNamed(req, call);
     const origin: ToolCallOrigin = { ...req, tool: tool.name, requestId: req.id, traceContext };
@@ -85,15 +95,18 @@ export class ToolCallHandler {
     const bind = { tool: tool.name, owner: req.principal.key, args: digestOf(req.params.arguments ?? {}) };
     ctx.receive(this.answersSoFar(req, bind));
     const mode = await this.mode(tool, args, ctx, req);
-    if (pipeline.prepare) {
-      const prepared = await this.runInRequest(() => pipeline.prepare!(args, ctx), ctx, bind);
+    // Without MRTR (2025-11-25) a task's `prepare` can only ask inside the task.
+    const prepareInTask = !!pipeline.prepare && !!req.variant && mode !== 'sync';
+    if (pipeline.prepare && !prepareInTask) {
+      const prepared = await this.runInRequest(() => pipeline.prepare!(args, ctx), ctx, bind, req.variant);
       if ('answer' in prepared) return prepared.answer;
     }
     if (mode !== 'sync') {
-      const handle = await this.startTask(mode, tool, pipeline, args, ctx, origin);
+      const run = prepareInTask ? withPrepare(pipeline) : pipeline;
+      const handle = await this.startTask(mode, tool, run, args, ctx, origin, req.variant);
       if (handle) return handle;
     }
-    const ran = await this.runInRequest(() => pipeline.run(args, ctx), ctx, bind);
+    const ran = await this.runInRequest(() => pipeline.run(args, ctx), ctx, bind, req.variant);
     return 'answer' in ran ? ran.answer : { resultType: 'complete', ...toCallToolResult(ran.value) };
   }
 
@@ -108,10 +121,11 @@ export class ToolCallHandler {
 
   /**
    * Answers from earlier MRTR rounds (the sealed `requestState`), plus this round's `inputResponses` to what the
-   * previous round asked. A call without `requestState` asked nothing yet: it carries no answers.
+   * previous round asked. A call without `requestState` asked nothing yet: it carries no answers. Another wire's
+   * call (2025-11-25) has no MRTR: a `requestState` there is a field that wire does not define, ignored.
    */
   private answersSoFar(req: McpRequest, bind: StateBinding): Record<string, unknown> {
-    if (req.params.requestState === undefined) return {};
+    if (req.variant || req.params.requestState === undefined) return {};
     const { answers, asked } = this.states.open(req.params.requestState, bind);
     return roundAnswers(answers, asked, req.inputResponses);
   }
@@ -127,20 +141,23 @@ export class ToolCallHandler {
     args: object,
     ctx: SyncToolContext,
     origin: ToolCallOrigin,
+    variant?: TaskCallVariant,
   ): Promise<Answer | undefined> {
-    const creation = await this.runner.create(origin, ctx.answers, tool.requiredScopes);
+    const creation = await this.runner.create(origin, ctx.answers, tool.requiredScopes, variant?.origin);
     if ('created' in creation) {
       this.runner.run(creation.created, pipeline, args, origin);
+      if (variant) return variant.created(creation.created);
       return { resultType: 'task', ...toWireTask(creation.created, this.options.pollInterval) };
     }
     if (mode === 'optional') return undefined;
-    const whose = creation.refused === 'owner-limit' ? 'you have' : 'the server has';
-    throw new RpcError(RpcCode.InvalidRequest, `Too many live tasks: ${whose} reached the limit; wait for one to end`);
+    throw taskLimitError(creation.refused);
   }
 
   /** `sync`, or the policy to run as a task with, for this call. */
   private async mode(tool: ToolDefinition, args: object, ctx: SyncToolContext, req: McpRequest): Promise<TaskPolicy> {
     const policy = typeof tool.policy === 'function' ? await tool.policy(args, ctx) : tool.policy;
+    // A variant's task never falls back to the request at a cap: as if required.
+    if (req.variant) return req.variant.mode(tool, policy) === 'task' ? 'required' : 'sync';
     if (policy === 'sync' || !this.options.tasks) return 'sync';
     if (declaresTasks(req.clientCapabilities)) return policy;
     if (policy === 'optional') return 'sync';
@@ -156,10 +173,12 @@ export class ToolCallHandler {
     step: () => Promise<unknown>,
     ctx: SyncToolContext,
     bind: StateBinding,
+    variant?: TaskCallVariant,
   ): Promise<{ value: unknown } | { answer: Answer }> {
     try {
       return { value: await step() };
     } catch (err) {
+      if (err instanceof InputRequiredSignal && variant) throw variant.inputInRequest(ctx.tool);
       if (err instanceof InputRequiredSignal) {
         return {
           answer: {
@@ -175,3 +194,12 @@ export class ToolCallHandler {
     }
   }
 }
+
+/** The tool's run with its `prepare` step first, both inside the task. */
+const withPrepare = (pipeline: ToolPipeline): ToolPipeline => ({
+  ...pipeline,
+  run: async (args, ctx) => {
+    await pipeline.prepare!(args, ctx);
+    return pipeline.run(args, ctx);
+  },
+});

@@ -21,6 +21,7 @@ interface Notice {
   type: TaskEvent['type'];
   taskId: string;
   status?: string;
+  session?: string;
   /** This instance's count of its notices: PostgreSQL folds equal payloads sent in one transaction into one. */
   seq?: number;
 }
@@ -72,6 +73,7 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
       type: event.type,
       taskId: event.taskId,
       ...(event.type === 'status-changed' ? { status: event.status } : {}),
+      ...(event.type === 'status-changed' && event.session !== undefined ? { session: event.session } : {}),
       seq: this.seq++,
     };
     if (!this.client) return;
@@ -178,8 +180,12 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
     // Anyone who can reach the database may NOTIFY on the channel: take only what has our shape.
     if (!notice || typeof notice !== 'object' || typeof notice.taskId !== 'string') return;
     if (notice.instance === this.instance) return;
-    const { type, taskId, status } = notice;
-    const event = (type === 'status-changed' ? { type, taskId, status } : { type, taskId }) as TaskEvent;
+    const { type, taskId, status, session } = notice;
+    const event = (
+      type === 'status-changed'
+        ? { type, taskId, status, ...(typeof session === 'string' ? { session } : {}) }
+        : { type, taskId }
+    ) as TaskEvent;
     void this.local.publish(event);
   }
 }

@@ -35,6 +35,17 @@ export function applyTaskChange(task: TaskRecord, change: TaskChange, now: numbe
         error: change.error,
         updatedAt: now,
       };
+    // Channel claims are delivery bookkeeping, not a change a client sees: `lastUpdatedAt` stays.
+    case 'claim-input': {
+      const held = task.inputChannel;
+      if (held && held.stream !== change.stream && held.until >= now) return null;
+      return { ...task, inputChannel: { stream: change.stream, until: change.until } };
+    }
+    case 'release-input': {
+      if (task.inputChannel?.stream !== change.stream) return null;
+      const { inputChannel: _released, ...rest } = task;
+      return rest;
+    }
   }
 }
 
@@ -42,6 +53,14 @@ export function applyTaskChange(task: TaskRecord, change: TaskChange, now: numbe
 export const isLive = (task: TaskRecord, now: number): boolean =>
   !isTerminal(task.status) && (task.expiresAt === null || task.expiresAt > now);
 
-/** A live task whose runner stopped renewing its lease before `now`: `reclaimExpiredLeases` fails it. */
-export const hasLapsedLease = (task: TaskRecord, now: number): boolean =>
+const leaseLapsed = (task: TaskRecord, now: number): boolean =>
   isLive(task, now) && task.leaseExpiresAt != null && task.leaseExpiresAt < now;
+
+/** A live task whose runner stopped renewing its lease before `now`: `reclaimExpiredLeases` fails it. */
+export const hasLapsedLease = (task: TaskRecord, now: number): boolean => leaseLapsed(task, now) && !task.upstream;
+
+/**
+ * A live mirror of an upstream task whose holder stopped renewing its lease before `now`: the upstream task still
+ * runs, so `adoptLapsedMirrors` hands the mirror to another instance.
+ */
+export const hasLapsedMirror = (task: TaskRecord, now: number): boolean => leaseLapsed(task, now) && !!task.upstream;

@@ -1,7 +1,8 @@
 import { isTerminal, type TaskError, type TaskStatus } from '../protocol/wire.types.js';
-import { applyTaskChange, hasLapsedLease, isLive } from './apply-task-change.js';
-import { activityOf, countsOf, listTasksIn } from './memory-task.queries.js';
+import { applyTaskChange, hasLapsedLease, hasLapsedMirror, isLive } from './apply-task-change.js';
+import { activityOf, countsOf, listByOwnerIn, listTasksIn } from './memory-task.queries.js';
 import type {
+  OwnerTasksQuery,
   TaskActivity,
   TaskActivityQuery,
   TaskCounts,
@@ -69,6 +70,19 @@ export class MemoryTaskStore implements TaskStore {
     return reclaimed;
   }
 
+  async adoptLapsedMirrors(now: number, limit: number, owner: string, until: number): Promise<TaskRecord[]> {
+    // No await inside: a second caller sees the new lease and leaves the task alone.
+    const adopted: TaskRecord[] = [];
+    for (const task of this.tasks.values()) {
+      if (adopted.length >= limit) break;
+      if (!hasLapsedMirror(task, now)) continue;
+      const next = { ...task, leaseOwner: owner, leaseExpiresAt: until };
+      this.tasks.set(task.id, next);
+      adopted.push(next);
+    }
+    return adopted;
+  }
+
   async statuses(ids: string[], now: number): Promise<Map<string, TaskStatus>> {
     const out = new Map<string, TaskStatus>();
     for (const id of ids) {
@@ -89,6 +103,10 @@ export class MemoryTaskStore implements TaskStore {
       }
     }
     return removed;
+  }
+
+  async listByOwner(query: OwnerTasksQuery, now: number): Promise<TaskRecord[]> {
+    return listByOwnerIn(this.tasks.values(), query, now);
   }
 
   async listTasks(query: TaskListQuery, now: number): Promise<TaskListPage> {

@@ -34,9 +34,10 @@ export class TaskSweeper implements OnModuleInit, OnApplicationShutdown {
   onModuleInit(): void {
     this.reclaimer = setInterval(() => void this.reclaim(), this.reclaimInterval);
     this.reclaimer.unref();
-    if (this.options.ttl === null) return;
-    // A backlog still being swept when the timer fires again is left to that sweep.
-    this.timer = setInterval(() => void (this.sweeping || this.sweep()), Math.min(this.options.ttl, MAX_INTERVAL));
+    // Even without a server ttl: a 2025-11-25 client may ask for one. A backlog still being swept when the timer
+    // fires again is left to that sweep.
+    const every = Math.min(this.options.ttl ?? MAX_INTERVAL, MAX_INTERVAL);
+    this.timer = setInterval(() => void (this.sweeping || this.sweep()), every);
     this.timer.unref();
   }
 

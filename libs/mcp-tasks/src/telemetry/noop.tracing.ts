@@ -17,6 +17,10 @@ export class NoopTracing implements McpTracing {
     return false;
   }
 
+  carrier(): Record<string, string> {
+    return {};
+  }
+
   inSpan<T>(
     _spec: SpanSpec,
     parent: TraceContext,

@@ -35,6 +35,12 @@ export class OtelTracing implements McpTracing {
     return !(provider instanceof this.api.ProxyTracerProvider) || !!provider.getDelegateTracer('mcp-tasks');
   }
 
+  carrier(context: TraceContext): Record<string, string> {
+    const carrier: Record<string, string> = {};
+    this.api.propagation.inject((context as otel.Context | undefined) ?? this.api.context.active(), carrier);
+    return carrier;
+  }
+
   inSpan<T>(
     spec: SpanSpec,
     parent: TraceContext,

@@ -62,21 +62,24 @@ export class TaskSql {
   readonly countOwner: Statement;
   readonly sweep: Statement;
   readonly renewLeases: Statement;
-  readonly lapsedLeases: Statement;
+  private readonly lapsed: Record<'tasks' | 'mirrors', Statement>;
   private readonly cappedInserts = new Map<string, Statement>();
   private readonly cappedInsertsMany = new Map<string, Statement>();
   private readonly updates = new Map<string, Statement>();
   private readonly versionedUpdates = new Map<string, Statement>();
-  private readonly c: Record<'id' | 'owner' | 'status' | 'expires' | 'leaseOwner' | 'leaseExpires', string>;
+  private readonly c: Record<
+    'id' | 'owner' | 'status' | 'expires' | 'leaseOwner' | 'leaseExpires' | 'upstream',
+    string
+  >;
 
   constructor(
     private readonly columns: TaskColumns,
     private readonly f: SqlFlavour,
   ) {
-    const [id, owner, status, expires, leaseOwner, leaseExpires] = columns
-      .of(['id', 'ownerKey', 'status', 'expiresAt', 'leaseOwner', 'leaseExpiresAt'])
+    const [id, owner, status, expires, leaseOwner, leaseExpires, upstream] = columns
+      .of(['id', 'ownerKey', 'status', 'expiresAt', 'leaseOwner', 'leaseExpiresAt', 'upstream'])
       .map((col) => columns.name(col));
-    this.c = { id, owner, status, expires, leaseOwner, leaseExpires };
+    this.c = { id, owner, status, expires, leaseOwner, leaseExpires, upstream };
     const t = columns.table;
     const list = columns.all.map((col) => columns.name(col)).join(', ');
     const p = (n: number) => f.param(n);
@@ -102,10 +105,21 @@ export class TaskSql {
       `UPDATE ${t} SET ${leaseOwner} = ${p(1)}, ${leaseExpires} = ${p(2)} ` +
         `WHERE ${f.idIn(id, 3)} AND ${status} IN ${LIVE}`,
     );
-    this.lapsedLeases = statement(
-      `SELECT ${list} FROM ${t} WHERE ${this.live(p(1))} AND ${leaseExpires} < ${p(1)} ` +
-        `ORDER BY ${leaseExpires} ASC LIMIT ${p(2)}${f.lockRowsSkipLocked}`,
-    );
+    const lapsed = (mirrors: boolean) =>
+      statement(
+        `SELECT ${list} FROM ${t} WHERE ${this.live(p(1))} AND ${leaseExpires} < ${p(1)} ` +
+          `AND ${upstream} IS ${mirrors ? 'NOT NULL' : 'NULL'} ` +
+          `ORDER BY ${leaseExpires} ASC LIMIT ${p(2)}${f.lockRowsSkipLocked}`,
+      );
+    this.lapsed = { tasks: lapsed(false), mirrors: lapsed(true) };
+  }
+
+  /**
+   * Live, unexpired tasks whose lease lapsed before parameter 1, oldest lapse first, at most parameter 2 of them:
+   * the mirrors of upstream tasks, or the others; rows another transaction holds are skipped.
+   */
+  lapsedLeases(mirrors: boolean): Statement {
+    return mirrors ? this.lapsed.mirrors : this.lapsed.tasks;
   }
 
   /**

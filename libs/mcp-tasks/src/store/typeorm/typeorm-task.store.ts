@@ -1,7 +1,8 @@
 import type { DataSource } from 'typeorm';
 import { isTerminal, type TaskError, type TaskStatus } from '../../protocol/wire.types.js';
-import { applyTaskChange, hasLapsedLease } from '../apply-task-change.js';
+import { applyTaskChange, hasLapsedLease, hasLapsedMirror } from '../apply-task-change.js';
 import type {
+  OwnerTasksQuery,
   TaskActivity,
   TaskActivityQuery,
   TaskCounts,
@@ -20,7 +21,7 @@ import { changedColumns, toRecord, toRow } from './task-row.mapper.js';
 import { TaskColumns, type RawRow } from './task-columns.js';
 import { ROW_VERSION, TaskSql, type Statement } from './task-sql.js';
 import { taskActivity, taskCounts } from './typeorm-task-stats.queries.js';
-import { listTasks } from './typeorm-task.queries.js';
+import { listByOwner, listTasks } from './typeorm-task.queries.js';
 
 /** Ids per statement when renewing leases: a bounded statement however many tasks an instance runs. */
 const ID_CHUNK = 500;
@@ -188,8 +189,9 @@ export class TypeOrmTaskStore implements TaskStore {
 
   reclaimExpiredLeases(now: number, limit: number, error: TaskError): Promise<string[]> {
     return this.dialect.write(async (tx) => {
-      // SKIP LOCKED: rows another instance is reclaiming (or updating) are left to it.
-      const rows: RawRow[] = await tx.rows(this.sql.lapsedLeases, [now, limit]);
+      // SKIP LOCKED: rows another instance is reclaiming (or updating) are left to it. Mirrors of upstream tasks
+      // are adopted by another instance instead (adoptLapsedMirrors).
+      const rows: RawRow[] = await tx.rows(this.sql.lapsedLeases(false), [now, limit]);
       const reclaimed: string[] = [];
       for (const raw of rows) {
         const task = toRecord(this.columns.decode(raw));
@@ -201,6 +203,22 @@ export class TypeOrmTaskStore implements TaskStore {
         reclaimed.push(task.id);
       }
       return reclaimed;
+    });
+  }
+
+  listByOwner(query: OwnerTasksQuery, now: number): Promise<TaskRecord[]> {
+    return this.dialect.read((m) => listByOwner(m, query, now));
+  }
+
+  adoptLapsedMirrors(now: number, limit: number, owner: string, until: number): Promise<TaskRecord[]> {
+    return this.dialect.write(async (tx) => {
+      const rows: RawRow[] = await tx.rows(this.sql.lapsedLeases(true), [now, limit]);
+      const adopted = rows.map((raw) => toRecord(this.columns.decode(raw))).filter((t) => hasLapsedMirror(t, now));
+      if (adopted.length === 0) return [];
+      const ids = this.dialect.flavour.idList(adopted.map((t) => t.id));
+      await tx.changed(this.sql.renewLeases, [owner, until, ids]);
+      for (const task of adopted) this.versions.take(task.id);
+      return adopted.map((task) => ({ ...task, leaseOwner: owner, leaseExpiresAt: until }));
     });
   }
 
