@@ -14,6 +14,7 @@ import type { TaskStore } from '../task-store.interface.js';
 import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome } from '../task.record.js';
 import { dialectFor } from './dialect.factory.js';
 import { BatchedReads } from './batched-reads.js';
+import { insertCapped } from './capped-insert.batch.js';
 import { CoalescedCreates } from './coalesced-creates.js';
 import { KnownVersions } from './known-versions.js';
 import type { SqlSession, StoreDialect } from './store-dialect.js';
@@ -92,37 +93,12 @@ export class TypeOrmTaskStore implements TaskStore {
     return Number(results[locks.length + 1][0].n) >= limits.maxPerOwner ? 'owner-limit' : 'server-limit';
   }
 
-  /**
-   * Capped creates in one transaction sent in one go: the cap locks of their owners, then one insert of every row
-   * (each owner's in order while its cap leaves room — and the total cap, when set, for a batch of one owner; a
-   * statement of its own, so it sees every create committed before the locks were granted); with both caps,
-   * the owner's count to tell which one refused the rest.
-   */
   private async createMany(tasks: TaskRecord[], limits: TaskLimits): Promise<CreateOutcome[]> {
-    const perOwner = limits.maxPerOwner !== Infinity;
-    const total = limits.maxTotal !== Infinity;
-    const owners = [...new Set(tasks.map((t) => t.owner))];
-    const now = Math.max(...tasks.map((t) => t.createdAt));
-    const rows = tasks.map((t) => this.columns.encode(toRow(t), this.columns.all));
-    const columns = this.columns.all.map((_, i) => rows.map((row) => row[i]));
-    const caps = [...(perOwner ? [limits.maxPerOwner] : []), ...(total ? [limits.maxTotal] : [])];
-    const insert = { s: this.sql.cappedInsertMany(perOwner, total), params: [...columns, now, ...caps] };
-    const count = { s: this.sql.countOwner, params: [owners[0], now] };
-    const locks = this.dialect.capLocks(owners, total);
-    const results = await this.dialect.writeBatch([...locks, insert, ...(perOwner && total ? [count] : [])]);
-    const inserted = new Map(results[locks.length].map((row) => [row.id as string, row]));
-    const refused: CreateOutcome = !total
-      ? 'owner-limit'
-      : !perOwner
-        ? 'server-limit'
-        : inserted.size < tasks.length && Number(results[locks.length + 1][0].n) >= limits.maxPerOwner
-          ? 'owner-limit'
-          : 'server-limit';
-    return tasks.map((task) => {
-      const row = inserted.get(task.id);
-      if (!row) return refused;
-      this.remember(task, row);
-      return 'created';
+    const { dialect, sql, columns } = this;
+    const results = await insertCapped({ dialect, sql, columns }, tasks, limits);
+    return results.map(({ outcome, row }, i) => {
+      if (row) this.remember(tasks[i], row);
+      return outcome;
     });
   }
 
