@@ -22,6 +22,8 @@ import {
   CPU_NO_TELEMETRY,
   CPU_OTEL_SDK,
   FASTIFY_NEST_ROUTE,
+  GATEWAY,
+  GATEWAY_DIRECT,
   MCP_NEST,
   MEMORY_NEST_ROUTE,
   MEMORY_OWNERS,
@@ -35,6 +37,7 @@ import { measureConsole } from './scenarios/console.js';
 import type { Ctx } from './scenarios/context.js';
 import { measureCpuCost } from './scenarios/cpu-cost.js';
 import { measureCreate, measureCreateOwners } from './scenarios/create.js';
+import { measureGateway } from './scenarios/gateway.js';
 import { measureIdleMemory } from './scenarios/idle-memory.js';
 import { MILLION_KEYS, measureMillion } from './scenarios/million.js';
 import { measureScale } from './scenarios/scale.js';
@@ -107,9 +110,17 @@ export const PHASES: Phase[] = [
         },
       );
       ctx.results.notes.push(`${MCP_NEST}: no tasks extension, so it has no tasks/get or task-creation figures.`);
-      ctx.results.notes.push(
-        'Gateway vs direct (proxied tasks/get and sync tools/call): not measured, the gateway is not on this branch.',
-      );
+    },
+  },
+  {
+    name: 'gateway: a proxied sync tools/call and tasks/get vs the upstream called directly',
+    async run(ctx) {
+      await using(ctx, [onMemory(GATEWAY_DIRECT, 'gateway-upstream')], async (up) => {
+        if (!up.ok) return measureGateway(ctx, up, missing(onMemory(GATEWAY, 'gateway'), up.reason));
+        // The demo serves the tools of MCP_UPSTREAM_URL as `upstream_*` (src/demo-upstream.ts).
+        const env = { MCP_UPSTREAM_URL: `http://127.0.0.1:${up.run.port}/mcp` };
+        await using(ctx, [onMemory(GATEWAY, 'gateway', env)], (gw) => measureGateway(ctx, up, gw));
+      });
     },
   },
   {

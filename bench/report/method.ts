@@ -29,6 +29,13 @@ export const method = (p: Plan): string => `
 - Memory per idle task: a fresh memory-store process (\`--expose-gc\`), full GC, ${n(p.idleTasks)} idle tasks
   seeded, full GC; growth of heapUsed and RSS per task. Then ${n(p.doneTasks)} tasks made by tools/call
   (\`slow_compute {seconds: 0}\`), which end at once and stay readable until their ttl: heap growth per task.
+- Gateway: the demo on memory as the upstream, and a second demo on memory in front of it
+  (\`MCP_UPSTREAM_URL\`, its tools served as \`upstream_*\`). Sync tools/call: \`greet\` on the upstream vs
+  \`upstream_greet\` on the gateway (forwarded by \`@mcp-tasks/client\`). tasks/get: ${p.concurrency} upstream
+  \`slow_compute\` tasks read on the upstream vs the gateway's ${p.concurrency} local tasks mirroring upstream ones
+  (the gateway answers from its own store; the upstream only sees the mirrors following their tasks). Both sides in
+  interleaved rounds, at 1 client and at ${p.concurrency} in flight; CPU from \`/proc\` of each process over the
+  ${p.concurrency}-in-flight runs ("both": the two processes summed, on either side).
 - CPU per request: fresh processes; the server's own \`process.cpuUsage()\` (read through \`bench_stats\`) before and
   after ${n(p.cpuRequests)} requests (8 in flight, after a warm-up). Telemetry on = the library default with no
   OpenTelemetry SDK or exporter registered; auth on = \`MCP_AUTH=1\`, HS256 bearer tokens from

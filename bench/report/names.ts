@@ -25,3 +25,6 @@ export const CPU_AUTH = 'module/memory, JWT auth on';
 export const CPU_BASE_FRESH = 'module/memory, auth off, the same new-token requests';
 export const CPU_AUTH_FRESH = 'module/memory, JWT auth on, a new token per request';
 export const CONSOLE_POSTGRES = 'module/PostgreSQL, operator console';
+/** The gateway phase: a demo on memory as the upstream, called directly, and through a second demo in front of it. */
+export const GATEWAY_DIRECT = 'module/memory, upstream called directly';
+export const GATEWAY = 'module/memory, through a gateway (memory) to that upstream';
