@@ -12,6 +12,7 @@ import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { AppEnhancers } from '../pipeline/app-enhancers.js';
 import { fromHttpException } from '../protocol/http-exception.mapper.js';
 import { RpcError } from '../protocol/rpc-error.js';
+import { checkLegacyInitialize } from '../sdk/legacy-initialize.check.js';
 import { SdkFallback } from '../sdk/sdk-fallback.js';
 import { TaskListenHandler } from '../subscriptions/task-listen.handler.js';
 import { McpTracing } from '../telemetry/tracing.js';
@@ -103,6 +104,7 @@ export class McpExchangeHandler {
     if (req.method !== 'POST' || body === undefined) return undefined;
     const route = this.classifier.classify(req, body);
     if (route.kind === 'reject') throw new RpcError(route.code, route.message, route.data, route.httpStatus);
+    if (route.kind === 'legacy' && route.reason === 'initialize') checkLegacyInitialize(body);
     if (route.kind !== 'modern' || route.messageKind !== 'request' || !this.owns(route.message)) return undefined;
     const params = (route.message.params ?? {}) as Record<string, any>;
     const meta = (params._meta ?? {}) as Record<string, any>;

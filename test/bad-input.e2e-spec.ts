@@ -90,6 +90,36 @@ describe.each(PLATFORM_MATRIX)(
       refused(call, await send(call, nested(64), 'arguments'));
     }, 60_000);
 
+    it('a 2025-era initialize with params the SDK schema refuses: -32602 / 400 (the SDK said -32603)', async () => {
+      const init = MESSAGES.find((m) => m.legacy)!;
+      for (const params of [
+        undefined,
+        {},
+        { protocolVersion: 5, capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+      ]) {
+        const res = await request(app.getHttpServer())
+          .post('/mcp')
+          .set('content-type', 'application/json')
+          .set('accept', 'application/json, text/event-stream')
+          .set('mcp-protocol-version', LEGACY)
+          .send({ jsonrpc: '2.0', id: 'init-1', method: 'initialize', ...(params ? { params } : {}) });
+        expect([res.status, res.body]).toEqual([
+          400,
+          {
+            jsonrpc: '2.0',
+            id: 'init-1',
+            error: {
+              code: -32602,
+              message: expect.stringMatching(/^Invalid params: initialize needs protocolVersion/),
+            },
+          },
+        ]);
+      }
+      const ok = await send(init, '1');
+      expect(ok.status).toBe(200);
+      expect(ok.text).toContain(`"protocolVersion":"${LEGACY}"`);
+    });
+
     it('over the platform’s body limit (Express 100 KB, Fastify 1 MiB): 413 -32600 on SDK methods too', async () => {
       for (const m of MESSAGES.filter((x) => !['tools/call', 'tasks/get'].includes(x.method))) {
         const res = await send(m, JSON.stringify('x'.repeat(1100 * 1024)));
