@@ -218,7 +218,10 @@ describe('operator console in a browser (memory store, an app guard)', () => {
       await (await taskRow(page, ids.running)).click();
       await page.click('#cancel-task');
       expect(await page.locator('#detail .actions').textContent()).toContain('Cancel this task?');
+      const button = await page.$('#confirm-cancel');
       await page.waitForTimeout(600); // polls in between must not undo the question
+      // … nor replace the button: a click whose press and release straddle a redraw would be lost.
+      expect(await button!.evaluate((b) => b.isConnected)).toBe(true);
       await page.click('#confirm-cancel');
       await textOf(page, '#action-message', (t) => t.includes('cancelled'));
       await textOf(page, '#detail h2 .status', (t) => t === 'cancelled');
