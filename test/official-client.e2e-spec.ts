@@ -215,14 +215,17 @@ describe('official MCP clients against the demo app', () => {
       expect(textOf(result)).toBe('Hello, Ada!');
     });
 
-    it('a task-only tool is refused with -32600 and a reason, not the 2026 capability code', async () => {
+    it('a task-only tool called without params.task is refused with -32601, as 2025-11-25 defines', async () => {
       const { client } = await connectLegacyClient(url);
       closers.push(() => client.close());
       const failure = await client.callTool({ name: 'confirm_delete', arguments: { filename: 'x' } }).then(
         (r) => ({ result: r }),
         (e: { code?: number; message?: string }) => ({ code: e.code, message: e.message }),
       );
-      expect(failure).toMatchObject({ code: -32600, message: expect.stringMatching(/protocol 2026-07-28 only/) });
+      expect(failure).toMatchObject({
+        code: -32601,
+        message: expect.stringMatching(/confirm_delete requires task augmentation \(execution.taskSupport: required\)/),
+      });
     });
   });
 });

@@ -37,7 +37,32 @@ export function typeOrmSchemaContract(options: () => Promise<DataSourceOptions>)
         IDX_mcp_tasks_status_lease: ['status', 'lease_expires_at'],
         IDX_mcp_tasks_created: ['created_at', 'id'],
         IDX_mcp_tasks_tool_created: ['tool', 'created_at'],
+        IDX_mcp_tasks_owner_created: ['owner_key', 'created_at', 'id'],
       });
+    });
+
+    it('the 2025-11-25 migration adds nullable columns to existing rows and keeps an index made by hand', async () => {
+      await db().undoLastMigration();
+      await db().undoLastMigration();
+      const $ = (n: number) => (db().options.type === 'postgres' ? `$${n}` : '?');
+      await db().query(
+        `INSERT INTO mcp_tasks (id, owner_key, tool, status, input_requests, input_responses, required_scopes,
+         created_at, updated_at) VALUES (${$(1)}, 'o', 't', 'working', '{}', '{}', '[]', 1, 1)`,
+        ['old-row'],
+      );
+      await db().query('CREATE INDEX "IDX_mcp_tasks_owner_created" ON mcp_tasks (owner_key, created_at, id)');
+      expect((await db().runMigrations()).map((m) => m.name)).toEqual(
+        mcpTasksMigrations.slice(1).map((M) => new M().name),
+      );
+      const store = new TypeOrmTaskStore(db());
+      const old = await store.get('old-row', 2);
+      expect(old).toMatchObject({ id: 'old-row', status: 'working' });
+      expect(old?.generation).toBeUndefined();
+      expect(old?.session).toBeUndefined();
+      expect(await indexColumns(db())).toMatchObject({
+        IDX_mcp_tasks_owner_created: ['owner_key', 'created_at', 'id'],
+      });
+      await db().query(`DELETE FROM mcp_tasks`);
     });
 
     it('the listing-index migration keeps an index made by hand under its name (e.g. CONCURRENTLY)', async () => {

@@ -23,9 +23,18 @@ export { ToolError } from './tools/tool-error.js';
 export { RpcError } from './protocol/rpc-error.js';
 export type { TaskStatus, InputRequest, InputRequests, CallToolResult, TaskError } from './protocol/wire.types.js';
 export { TaskStore } from './store/task-store.interface.js';
-export type { TaskRecord, TaskChange, TaskLimits, CreateOutcome, UpdateOutcome } from './store/task.record.js';
+export type {
+  TaskRecord,
+  TaskChange,
+  TaskLimits,
+  CreateOutcome,
+  UpdateOutcome,
+  TaskGeneration,
+  InputChannel,
+} from './store/task.record.js';
 export type {
   TaskCursor,
+  OwnerTasksQuery,
   TaskListQuery,
   TaskListPage,
   TaskSummary,

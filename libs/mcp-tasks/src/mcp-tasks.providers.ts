@@ -19,7 +19,15 @@ import { McpFastPath } from './http/fast-path.listener.js';
 import { McpExchangeHandler } from './http/mcp-exchange.handler.js';
 import { McpRoutes } from './http/mcp-routes.js';
 import { ProtectedResource } from './http/protected-resource.js';
+import { InputAnswerHandler } from './legacy/input-answer.handler.js';
+import { InputDelivery } from './legacy/input-delivery.js';
+import { LegacyInitializeHandler } from './legacy/legacy-initialize.handler.js';
+import { LegacySessions } from './legacy/legacy-session.js';
+import { LegacyStreams } from './legacy/legacy-streams.js';
+import { LegacyTaskMethods } from './legacy/legacy-task-methods.handler.js';
 import { LegacyToolCallHandler } from './legacy/legacy-tool-call.handler.js';
+import { LegacyRouter } from './legacy/legacy.router.js';
+import { RequestCancels } from './legacy/request-cancels.js';
 import { MCP_TASKS_OPTIONS, TASK_EVENT_BUS, TASK_STORE } from './mcp-tasks.constants.js';
 import { MCP_TASKS_MODULE_OPTIONS } from './mcp-tasks.module-definition.js';
 import { resolveOptions } from './options/resolve-options.js';
@@ -80,9 +88,17 @@ export const mcpTasksProviders: Provider[] = [
   ToolCallHandler,
   McpDispatcher,
   ToolList,
-  LegacyToolCallHandler,
   SdkServerFactory,
   SdkFallback,
+  LegacySessions,
+  LegacyInitializeHandler,
+  LegacyToolCallHandler,
+  LegacyTaskMethods,
+  LegacyStreams,
+  InputDelivery,
+  InputAnswerHandler,
+  RequestCancels,
+  LegacyRouter,
   McpExchangeHandler,
   McpRoutes,
   ProtectedResource,

@@ -94,7 +94,7 @@ export const ACCEPTED: Accepted[] = [
     'initialize',
     { protocolVersion: LEGACY_VERSION, capabilities: {}, clientInfo: { name: 'fuzz', version: '1' } },
     ['200:result'],
-    ['400:-32602'],
+    ['200:-32602'],
   ),
   legacy('notifications/initialized', {}, ['202:empty'], ['202:empty'], true),
   legacy('tools/list', {}, ['200:result'], ['200:result']),

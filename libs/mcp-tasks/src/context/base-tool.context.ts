@@ -2,6 +2,7 @@ import type { Principal } from '../common/principal.interface.js';
 import type { ElicitResult, ToolContext } from '../common/tool-context.interface.js';
 import type { TraceContext } from '../common/trace-context.js';
 import { CAPABILITY_FOR } from '../input/input-response.validator.js';
+import { MODERN_PROTOCOL_VERSION, RpcCode } from '../mcp-tasks.constants.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import type { InputRequest } from '../protocol/wire.types.js';
 import type { TaskRunEnd } from './task-run.handle.js';
@@ -52,15 +53,18 @@ export abstract class BaseToolContext implements ToolContext {
 
   protected abstract ask(key: string, request: InputRequest): Promise<unknown>;
 
-  /** Refuses (`-32021`) a kind of input the call that started this run did not declare it can answer. */
+  /**
+   * Refuses (`-32021`) a kind of input the call that started this run did not declare it can answer; on a 2025 wire,
+   * which has no such code, `-32600`.
+   */
   protected requireCapability(request: InputRequest): void {
     const capability = CAPABILITY_FOR[request.method];
-    if (!this.clientCapabilities?.[capability]) {
-      throw RpcError.missingCapability(
-        { [capability]: {} },
-        `Tool ${this.tool} needs the client capability "${capability}" (${request.method})`,
-      );
+    if (this.clientCapabilities?.[capability]) return;
+    const need = `Tool ${this.tool} needs the client capability "${capability}" (${request.method})`;
+    if (this.protocolVersion !== MODERN_PROTOCOL_VERSION) {
+      throw new RpcError(RpcCode.InvalidRequest, `${need}, which this session did not declare`);
     }
+    throw RpcError.missingCapability({ [capability]: {} }, need);
   }
 
   elicit(key: string, message: string, requestedSchema: Record<string, unknown>): Promise<ElicitResult> {

@@ -1,3 +1,6 @@
+import { inputErrorOf } from '../input/input-error.js';
+import { RpcCode } from '../mcp-tasks.constants.js';
+import { RpcError } from '../protocol/rpc-error.js';
 import { isTerminal, type InputRequest } from '../protocol/wire.types.js';
 import type { TaskStore } from '../store/task-store.interface.js';
 import type { TaskChange, TaskRecord, UpdateOutcome } from '../store/task.record.js';
@@ -14,6 +17,8 @@ export class TaskToolContext extends BaseToolContext {
   readonly signal: AbortSignal;
   override readonly runEnded: Promise<TaskRunEnd>;
   private answers: Record<string, unknown>;
+  /** A 2025-11-25 client may answer with an error (kept as an input-error answer). */
+  private readonly answersMayFail: boolean;
 
   constructor(
     origin: ToolCallOrigin,
@@ -29,6 +34,7 @@ export class TaskToolContext extends BaseToolContext {
     this.signal = handle.controller.signal;
     this.runEnded = handle.ended;
     this.answers = { ...task.inputResponses };
+    this.answersMayFail = task.generation === '2025-11-25';
   }
 
   async progress(done: number, total?: number, message?: string): Promise<void> {
@@ -38,7 +44,7 @@ export class TaskToolContext extends BaseToolContext {
   }
 
   protected async ask(key: string, request: InputRequest): Promise<unknown> {
-    if (Object.hasOwn(this.answers, key)) return this.answers[key];
+    if (Object.hasOwn(this.answers, key)) return this.answered(key, request);
     // Only request kinds the call that started the task declared (the spec leaves this open; see README).
     this.requireCapability(request);
     let outcome = await this.retrying(() => this.apply({ kind: 'ask', requests: { [key]: request } }));
@@ -51,10 +57,20 @@ export class TaskToolContext extends BaseToolContext {
     // Ended elsewhere (cancelled through another instance, reclaimed) or gone: the run stops here too.
     if (!outcome || isTerminal(outcome.task.status)) this.handle.abort(stopReason(outcome?.task.status));
     if (outcome) this.answers = { ...outcome.task.inputResponses };
-    if (Object.hasOwn(this.answers, key)) return this.answers[key];
+    if (Object.hasOwn(this.answers, key)) return this.answered(key, request);
     // Cancelled (or expired) while waiting: an elicitation reads as cancelled, anything else throws.
     if (request.method === 'elicitation/create') return { action: 'cancel' };
     throw new TaskCancelledError();
+  }
+
+  /** The answer to `key`, or the error the client gave instead. */
+  private answered(key: string, request: InputRequest): unknown {
+    const failed = this.answersMayFail ? inputErrorOf(this.answers[key]) : undefined;
+    if (!failed) return this.answers[key];
+    throw new RpcError(
+      RpcCode.InternalError,
+      `The client could not answer ${request.method} (${failed.code}: ${failed.message})`,
+    );
   }
 
   /** A store call retried every `pollInterval` while the store is unreachable (or until cancelled). */

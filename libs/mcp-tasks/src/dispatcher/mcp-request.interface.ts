@@ -2,6 +2,7 @@ import type { HttpContext } from '../common/http-context.interface.js';
 import type { Principal } from '../common/principal.interface.js';
 import type { TraceContext } from '../common/trace-context.js';
 import type { ProgressSink } from '../context/progress.sink.js';
+import type { TaskCallVariant } from './task-call.variant.js';
 
 /**
  * One MCP request the library answers, as the HTTP exchange (or the legacy SDK path) parsed and checked it: what
@@ -25,4 +26,8 @@ export interface McpRequest {
   http: HttpContext;
   /** The caller's trace context (from `_meta.traceparent` or the HTTP headers). */
   traceContext: TraceContext;
+  /** A `tools/call` of the 2025-11-25 wire: how it differs (absent on 2026-07-28). */
+  variant?: TaskCallVariant;
+  /** The 2025-11-25 session the request came in, if any (without `auth` it binds the tasks it sees). */
+  session?: string;
 }

@@ -7,6 +7,7 @@ import { TaskGuards, type TaskHandler } from '../pipeline/task-guards.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import type { TaskStore } from '../store/task-store.interface.js';
 import type { TaskRecord } from '../store/task.record.js';
+import { isBoundElsewhere } from '../tasks/task-binding.js';
 import { isPlausibleTaskId } from '../tasks/task-id.js';
 import { toDetailedWireTask } from '../tasks/task.mapper.js';
 import { TaskRunner } from '../tasks/task.runner.js';
@@ -41,7 +42,7 @@ export class TaskMethodsHandler {
     const handler = this.handlers.get(req.method);
     if (!handler) throw RpcError.methodNotFound(req.method);
     const answers = req.method === 'tasks/update' ? inputResponsesOf(req.params) : undefined;
-    return handler(await this.lookup(req.params.taskId), req.principal, answers);
+    return handler(await this.lookup(req.params.taskId, req.session), req.principal, answers);
   }
 
   private get(task: TaskRecord): Answer {
@@ -64,13 +65,16 @@ export class TaskMethodsHandler {
     return ACK;
   }
 
-  /** The task, or the one answer for a task that is not there (the guards then decide who may see it). */
-  private async lookup(id: unknown): Promise<TaskRecord> {
+  /**
+   * The task, or the one answer for a task that is not there or bound to another session (the guards then decide
+   * who may see it). The 2025-11-25 methods look tasks up here too.
+   */
+  async lookup(id: unknown, session?: string): Promise<TaskRecord> {
     if (typeof id !== 'string' || id.length === 0) throw RpcError.invalidParams('taskId must be a non-empty string');
     // No store can hold such an id (PostgreSQL even refuses NUL): answer as for any unknown task.
     if (!isPlausibleTaskId(id)) throw RpcError.taskNotFound();
     const task = await this.store.get(id, Date.now());
-    if (!task) throw RpcError.taskNotFound();
+    if (!task || isBoundElsewhere(task, session, !!this.options.auth)) throw RpcError.taskNotFound();
     return task;
   }
 }

@@ -23,6 +23,7 @@ import { validateArguments } from '../tools/arguments.validator.js';
 import { ToolError } from '../tools/tool-error.js';
 import { toCallToolResult, toolErrorResult } from '../tools/tool-result.normalizer.js';
 import type { McpRequest } from './mcp-request.interface.js';
+import type { TaskCallVariant } from './task-call.variant.js';
 
 type Answer = Record<string, unknown>;
 
@@ -65,8 +66,10 @@ export class ToolCallHandler {
       req.traceContext,
       async (span, traceContext) => {
         const result = await this.call(req, traceContext);
-        if (typeof result.taskId === 'string') span.setAttribute('mcp.task.id', result.taskId);
-        span.setAttribute('mcp.result.type', String(result.resultType));
+        const taskId = result.taskId ?? (result.task as { taskId?: unknown } | undefined)?.taskId;
+        if (typeof taskId === 'string') span.setAttribute('mcp.task.id', taskId);
+        const resultType = typeof result.resultType === 'string' ? result.resultType : undefined;
+        span.setAttribute('mcp.result.type', resultType ?? (taskId ? 'task' : 'complete'));
         return result;
       },
     );
@@ -85,15 +88,18 @@ export class ToolCallHandler {
     const bind = { tool: tool.name, owner: req.principal.key, args: digestOf(req.params.arguments ?? {}) };
     ctx.receive(this.answersSoFar(req, bind));
     const mode = await this.mode(tool, args, ctx, req);
-    if (pipeline.prepare) {
-      const prepared = await this.runInRequest(() => pipeline.prepare!(args, ctx), ctx, bind);
+    // Without MRTR (2025-11-25) a task's `prepare` can only ask inside the task.
+    const prepareInTask = !!pipeline.prepare && !!req.variant && mode !== 'sync';
+    if (pipeline.prepare && !prepareInTask) {
+      const prepared = await this.runInRequest(() => pipeline.prepare!(args, ctx), ctx, bind, req.variant);
       if ('answer' in prepared) return prepared.answer;
     }
     if (mode !== 'sync') {
-      const handle = await this.startTask(mode, tool, pipeline, args, ctx, origin);
+      const run = prepareInTask ? withPrepare(pipeline) : pipeline;
+      const handle = await this.startTask(mode, tool, run, args, ctx, origin, req.variant);
       if (handle) return handle;
     }
-    const ran = await this.runInRequest(() => pipeline.run(args, ctx), ctx, bind);
+    const ran = await this.runInRequest(() => pipeline.run(args, ctx), ctx, bind, req.variant);
     return 'answer' in ran ? ran.answer : { resultType: 'complete', ...toCallToolResult(ran.value) };
   }
 
@@ -108,10 +114,11 @@ export class ToolCallHandler {
 
   /**
    * Answers from earlier MRTR rounds (the sealed `requestState`), plus this round's `inputResponses` to what the
-   * previous round asked. A call without `requestState` asked nothing yet: it carries no answers.
+   * previous round asked. A call without `requestState` asked nothing yet: it carries no answers. Another wire's
+   * call (2025-11-25) has no MRTR: a `requestState` there is a field that wire does not define, ignored.
    */
   private answersSoFar(req: McpRequest, bind: StateBinding): Record<string, unknown> {
-    if (req.params.requestState === undefined) return {};
+    if (req.variant || req.params.requestState === undefined) return {};
     const { answers, asked } = this.states.open(req.params.requestState, bind);
     return roundAnswers(answers, asked, req.inputResponses);
   }
@@ -127,10 +134,12 @@ export class ToolCallHandler {
     args: object,
     ctx: SyncToolContext,
     origin: ToolCallOrigin,
+    variant?: TaskCallVariant,
   ): Promise<Answer | undefined> {
-    const creation = await this.runner.create(origin, ctx.answers, tool.requiredScopes);
+    const creation = await this.runner.create(origin, ctx.answers, tool.requiredScopes, variant?.origin);
     if ('created' in creation) {
       this.runner.run(creation.created, pipeline, args, origin);
+      if (variant) return variant.created(creation.created);
       return { resultType: 'task', ...toWireTask(creation.created, this.options.pollInterval) };
     }
     if (mode === 'optional') return undefined;
@@ -141,6 +150,8 @@ export class ToolCallHandler {
   /** `sync`, or the policy to run as a task with, for this call. */
   private async mode(tool: ToolDefinition, args: object, ctx: SyncToolContext, req: McpRequest): Promise<TaskPolicy> {
     const policy = typeof tool.policy === 'function' ? await tool.policy(args, ctx) : tool.policy;
+    // A variant's task never falls back to the request at a cap: as if required.
+    if (req.variant) return req.variant.mode(tool, policy) === 'task' ? 'required' : 'sync';
     if (policy === 'sync' || !this.options.tasks) return 'sync';
     if (declaresTasks(req.clientCapabilities)) return policy;
     if (policy === 'optional') return 'sync';
@@ -156,10 +167,12 @@ export class ToolCallHandler {
     step: () => Promise<unknown>,
     ctx: SyncToolContext,
     bind: StateBinding,
+    variant?: TaskCallVariant,
   ): Promise<{ value: unknown } | { answer: Answer }> {
     try {
       return { value: await step() };
     } catch (err) {
+      if (err instanceof InputRequiredSignal && variant) throw variant.inputInRequest(ctx.tool);
       if (err instanceof InputRequiredSignal) {
         return {
           answer: {
@@ -175,3 +188,12 @@ export class ToolCallHandler {
     }
   }
 }
+
+/** The tool's run with its `prepare` step first, both inside the task. */
+const withPrepare = (pipeline: ToolPipeline): ToolPipeline => ({
+  ...pipeline,
+  run: async (args, ctx) => {
+    await pipeline.prepare!(args, ctx);
+    return pipeline.run(args, ctx);
+  },
+});

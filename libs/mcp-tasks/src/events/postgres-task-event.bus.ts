@@ -21,6 +21,7 @@ interface Notice {
   type: TaskEvent['type'];
   taskId: string;
   status?: string;
+  session?: string;
 }
 
 /**
@@ -62,6 +63,7 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
       type: event.type,
       taskId: event.taskId,
       ...(event.type === 'status-changed' ? { status: event.status } : {}),
+      ...(event.type === 'status-changed' && event.session !== undefined ? { session: event.session } : {}),
     };
     const client = this.client;
     if (!client) return;
@@ -153,8 +155,12 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
     // Anyone who can reach the database may NOTIFY on the channel: take only what has our shape.
     if (!notice || typeof notice !== 'object' || typeof notice.taskId !== 'string') return;
     if (notice.instance === this.instance) return;
-    const { type, taskId, status } = notice;
-    const event = (type === 'status-changed' ? { type, taskId, status } : { type, taskId }) as TaskEvent;
+    const { type, taskId, status, session } = notice;
+    const event = (
+      type === 'status-changed'
+        ? { type, taskId, status, ...(typeof session === 'string' ? { session } : {}) }
+        : { type, taskId }
+    ) as TaskEvent;
     void this.local.publish(event);
   }
 }

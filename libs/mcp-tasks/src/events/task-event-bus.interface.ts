@@ -5,7 +5,8 @@ import type { TaskStatus } from '../protocol/wire.types.js';
 export type TaskEvent =
   | { type: 'cancel-requested'; taskId: string }
   | { type: 'input-answered'; taskId: string }
-  | { type: 'status-changed'; taskId: string; status: TaskStatus };
+  /** `session`: the 2025-11-25 session that created the task, so that session's open stream can follow it. */
+  | { type: 'status-changed'; taskId: string; status: TaskStatus; session?: string };
 
 /**
  * Relays task events to every instance (including this one). The interface and its injection token

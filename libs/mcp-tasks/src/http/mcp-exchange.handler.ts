@@ -7,12 +7,13 @@ import type { Principal } from '../common/principal.interface.js';
 import { progressSink } from '../context/progress.sink.js';
 import type { McpRequest } from '../dispatcher/mcp-request.interface.js';
 import { McpDispatcher } from '../dispatcher/mcp.dispatcher.js';
+import type { LegacyExchange } from '../legacy/legacy-exchange.js';
+import { LegacyRouter } from '../legacy/legacy.router.js';
 import { DISPATCHED_METHODS, MCP_TASKS_OPTIONS, META } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { AppEnhancers } from '../pipeline/app-enhancers.js';
 import { fromHttpException } from '../protocol/http-exception.mapper.js';
 import { RpcError } from '../protocol/rpc-error.js';
-import { checkLegacyInitialize } from '../sdk/legacy-initialize.check.js';
 import { SdkFallback } from '../sdk/sdk-fallback.js';
 import { TaskListenHandler } from '../subscriptions/task-listen.handler.js';
 import { McpTracing } from '../telemetry/tracing.js';
@@ -35,6 +36,9 @@ interface OwnedRequest {
 
 const NEVER_ABORTED = new AbortController().signal;
 
+/** A request of the 2025 era (no 2026-07-28 envelope), GET and DELETE included. */
+const LEGACY = 'legacy' as const;
+
 /**
  * One HTTP exchange: a request in, its answer out. The methods this library owns (`tools/call`, `tasks/*`,
  * listening to tasks) are answered here, in front of the SDK: the SDK would build a server per request on the
@@ -54,6 +58,7 @@ export class McpExchangeHandler {
     private readonly listen: TaskListenHandler,
     private readonly tracing: McpTracing,
     private readonly enhancers: AppEnhancers,
+    private readonly legacy: LegacyRouter,
   ) {
     this.serverMeta = { [META.serverInfo]: { name: options.server.name, version: options.server.version } };
   }
@@ -87,7 +92,8 @@ export class McpExchangeHandler {
     let reply: Reply | undefined;
     try {
       const owned = this.ownedRequest(req, body);
-      if (!owned) return await this.sdk.serve(req, res, body, principal, call.platform);
+      if (owned === LEGACY && (await this.legacy.serve(this.legacyExchange(call, body, principal)))) return;
+      if (!owned || owned === LEGACY) return await this.sdk.serve(req, res, body, principal);
       checkStandardHeaders(owned.method, owned.params, owned.version, req.headers);
       if (owned.method === 'subscriptions/listen') return await this.serveListen(owned, principal, res);
       reply = new Reply(res, owned.id);
@@ -99,12 +105,16 @@ export class McpExchangeHandler {
     }
   }
 
-  /** The request, when it is one the library answers; `undefined` sends it to the SDK; a bad envelope throws. */
-  private ownedRequest(req: IncomingMessage, body: unknown): OwnedRequest | undefined {
-    if (req.method !== 'POST' || body === undefined) return undefined;
+  /**
+   * The request, when it is a 2026-07-28 one the library answers; `legacy` for the 2025 era's (which the legacy wire
+   * may answer); `undefined` sends it to the SDK; a bad envelope throws.
+   */
+  private ownedRequest(req: IncomingMessage, body: unknown): OwnedRequest | typeof LEGACY | undefined {
+    if (req.method !== 'POST') return LEGACY;
+    if (body === undefined) return undefined;
     const route = this.classifier.classify(req, body);
     if (route.kind === 'reject') throw new RpcError(route.code, route.message, route.data, route.httpStatus);
-    if (route.kind === 'legacy' && route.reason === 'initialize') checkLegacyInitialize(body);
+    if (route.kind === 'legacy') return LEGACY;
     if (route.kind !== 'modern' || route.messageKind !== 'request' || !this.owns(route.message)) return undefined;
     const params = (route.message.params ?? {}) as Record<string, any>;
     const meta = (params._meta ?? {}) as Record<string, any>;
@@ -129,6 +139,11 @@ export class McpExchangeHandler {
       principal,
     };
     return this.listen.serve(listen, this.listen.check(listen), res);
+  }
+
+  private legacyExchange(call: HttpCall, body: unknown, principal: Principal): LegacyExchange {
+    const { req, res, platform } = call;
+    return { req, res, http: platform, body, principal, reply: (id) => new Reply(res, id) };
   }
 
   private mcpRequest(owned: OwnedRequest, principal: Principal, call: HttpCall, reply: Reply): McpRequest {

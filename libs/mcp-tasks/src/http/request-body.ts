@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { isInputAnswer } from '../legacy/input-request-id.js';
 import { RpcCode } from '../mcp-tasks.constants.js';
 import { depthExceeds, MAX_DEPTH } from '../protocol/json-depth.js';
 import { RpcError } from '../protocol/rpc-error.js';
@@ -29,12 +30,13 @@ export async function readJsonBody(req: IncomingMessage & { body?: unknown }, li
 }
 
 /**
- * A POST's JSON body (`undefined` for other methods and non-JSON bodies). A JSON-RPC response is refused: servers
- * send no requests on this wire, so a client has none to answer (and no id to echo).
+ * A POST's JSON body (`undefined` for other methods and non-JSON bodies). A JSON-RPC response is refused unless it
+ * answers a request a 2025-11-25 task sent its client: the server sends no other requests, so a client has none to
+ * answer (and no id to echo).
  */
 export async function readRequestBody(req: IncomingMessage, limit?: number): Promise<unknown> {
   const body = req.method === 'POST' ? await readJsonBody(req, limit) : undefined;
-  if (isResponse(body)) throw notARequest();
+  if (isResponse(body) && !isInputAnswer(body)) throw notARequest();
   return body;
 }
 

@@ -1,75 +1,71 @@
-import { Injectable } from '@nestjs/common';
-import { ProtocolError, type Server } from '@modelcontextprotocol/server';
-import type { HttpContext } from '../common/http-context.interface.js';
-import type { Principal } from '../common/principal.interface.js';
-import { progressSink, type ProgressNotification } from '../context/progress.sink.js';
+import { Inject, Injectable } from '@nestjs/common';
+import { progressSink } from '../context/progress.sink.js';
 import { McpDispatcher } from '../dispatcher/mcp.dispatcher.js';
-import { LEGACY_PROTOCOL_VERSION, RpcCode } from '../mcp-tasks.constants.js';
-import { RpcError } from '../protocol/rpc-error.js';
+import { LEGACY_PROTOCOL_VERSION, MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { McpTracing } from '../telemetry/tracing.js';
-
-/** What the SDK tells a request handler about the request it serves. */
-interface LegacyRequest {
-  id: string | number;
-  signal: AbortSignal;
-  notify(notification: ProgressNotification): Promise<void>;
-}
+import { legacyCallVariant, taskParamOf } from './legacy-call.variant.js';
+import { legacyError } from './legacy-error.js';
+import type { LegacyExchange } from './legacy-exchange.js';
+import type { LegacyTaskRequest } from './legacy-task-methods.handler.js';
+import { RequestCancels } from './request-cancels.js';
 
 /**
- * `tools/call` from a 2025-era client, whose wire the SDK's stateless fallback serves: the call is dispatched like
- * a 2026-07-28 one, without client capabilities (such a client can neither declare the Tasks extension nor answer
- * input here), and a refusal comes back as the SDK's protocol error.
+ * `tools/call` of the 2025 era, dispatched like a 2026-07-28 one with what the session declared (its input
+ * capabilities, its client): at 2025-11-25 with tasks on, `params.task` asks for a task (answered with the
+ * 2025-11-25 task at once); otherwise the tool runs in the request, its progress streamed when the call carried a
+ * `progressToken`. Input asked in the request is refused: this era has no MRTR.
  */
 @Injectable()
 export class LegacyToolCallHandler {
   constructor(
+    @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
     private readonly dispatcher: McpDispatcher,
     private readonly tracing: McpTracing,
+    private readonly cancels: RequestCancels,
   ) {}
 
-  /** Serves `tools/call` on the per-request SDK `server` built for `caller`. */
-  register(server: Server, caller: Principal, http: HttpContext): void {
-    server.setRequestHandler('tools/call', async (request, ctx) => {
-      const params = request.params as Record<string, unknown>;
-      return (await this.call(params, ctx.mcpReq, caller, http)) as never;
+  async serve(req: LegacyTaskRequest, version: string, x: LegacyExchange): Promise<void> {
+    const { params, session } = req;
+    const reply = x.reply(req.id);
+    const aborter = new AbortController();
+    const forget = this.cancels.register(req.principal, session?.id, req.id, () =>
+      aborter.abort(new Error('cancelled')),
+    );
+    x.res.once('close', () => {
+      if (!x.res.writableFinished) aborter.abort(new Error('connection closed'));
     });
-  }
-
-  private async call(
-    params: Record<string, unknown>,
-    req: LegacyRequest,
-    caller: Principal,
-    http: HttpContext,
-  ): Promise<unknown> {
-    const token = (params._meta as { progressToken?: unknown } | undefined)?.progressToken;
     try {
+      const tasksOn = this.options.tasks && version === LEGACY_PROTOCOL_VERSION;
+      const variant = legacyCallVariant({
+        tasks: this.options.tasks,
+        tasksOn,
+        task: tasksOn ? taskParamOf(params.task) : undefined,
+        session: session?.id,
+        serverTtl: this.options.ttl,
+        pollInterval: this.options.pollInterval,
+      });
+      const meta = (params._meta ?? {}) as Record<string, unknown>;
       const { resultType: _, ...result } = await this.dispatcher.dispatch({
         id: req.id,
         method: 'tools/call',
         params,
-        protocolVersion: LEGACY_PROTOCOL_VERSION,
-        clientCapabilities: {},
-        principal: caller,
-        http,
-        signal: req.signal,
-        traceContext: this.tracing.active(),
-        progress: progressSink(token, (n) => req.notify(n)),
+        protocolVersion: version,
+        clientCapabilities: session?.clientCapabilities ?? {},
+        clientInfo: session?.clientInfo,
+        principal: req.principal,
+        http: x.http,
+        signal: aborter.signal,
+        progress: progressSink(meta.progressToken, (n) => reply.notify({ ...n })),
+        traceContext: this.tracing.callerContext(meta, x.req.headers),
+        variant,
+        session: session?.id,
       });
-      return result;
+      reply.result(result);
     } catch (err) {
-      throw protocolErrorOf(err, params.name);
+      reply.error(legacyError(err));
+    } finally {
+      forget();
     }
   }
-}
-
-function protocolErrorOf(err: unknown, tool: unknown): unknown {
-  if (!(err instanceof RpcError)) return err;
-  // -32021 is a 2026-07-28 code: a 2025-era client learns why in terms it knows.
-  if (err.code === RpcCode.MissingCapability) {
-    return new ProtocolError(
-      RpcCode.InvalidRequest,
-      `${String(tool)} needs tasks or input from the client, which this server offers on protocol 2026-07-28 only`,
-    );
-  }
-  return new ProtocolError(err.code, err.message, err.data);
 }

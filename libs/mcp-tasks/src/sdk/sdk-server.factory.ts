@@ -1,9 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Server } from '@modelcontextprotocol/server';
-import type { HttpContext } from '../common/http-context.interface.js';
 import type { Principal } from '../common/principal.interface.js';
-import { LegacyToolCallHandler } from '../legacy/legacy-tool-call.handler.js';
-import { MCP_TASKS_OPTIONS, TASKS_REQUIRED } from '../mcp-tasks.constants.js';
+import { LEGACY_PROTOCOL_VERSION, MCP_TASKS_OPTIONS, TASKS_REQUIRED } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { ToolList } from './tool-list.js';
 
@@ -12,9 +10,9 @@ const LIST_CACHE = { ttlMs: 60_000, cacheScope: 'public' as const };
 const LISTS = ['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list'] as const;
 
 /**
- * The SDK server that answers one request: `server/discover`, the lists, and — for a 2025-era client — what that
- * wire serves through the SDK (`tools/call`). Built per request for its caller, as the SDK asks; everything it
- * needs is prepared once.
+ * The SDK server that answers one request: `server/discover`, the lists (with each tool's `execution.taskSupport`
+ * for a 2025-11-25 client), `ping`. Built per request for its caller, as the SDK asks; everything it needs is
+ * prepared once. (2025-era `initialize`, `tools/call` and `tasks/*` are the `legacy/` wire's.)
  */
 @Injectable()
 export class SdkServerFactory {
@@ -24,7 +22,6 @@ export class SdkServerFactory {
   constructor(
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
     private readonly tools: ToolList,
-    private readonly legacy: LegacyToolCallHandler,
   ) {
     // Prompts and resources are empty for now, but listed so clients (and the caching checks) can ask.
     this.capabilities = { tools: {}, prompts: {}, resources: {} };
@@ -33,7 +30,8 @@ export class SdkServerFactory {
     this.cacheHints = Object.fromEntries(LISTS.map((method) => [method, hint]));
   }
 
-  create(era: 'legacy' | 'modern', caller: Principal, http: HttpContext): Server {
+  /** `version`: the request's `MCP-Protocol-Version` header. */
+  create(era: 'legacy' | 'modern', caller: Principal, version?: string | null): Server {
     const { server, tasks } = this.options;
     const extensions = tasks ? { extensions: { ...TASKS_REQUIRED.extensions } } : {};
     const s = new Server(
@@ -44,11 +42,11 @@ export class SdkServerFactory {
         cacheHints: this.cacheHints,
       },
     );
-    s.setRequestHandler('tools/list', () => ({ tools: this.tools.visibleTo(caller) as never }));
+    const taskSupport = tasks && era === 'legacy' && version === LEGACY_PROTOCOL_VERSION;
+    s.setRequestHandler('tools/list', () => ({ tools: this.tools.visibleTo(caller, taskSupport) as never }));
     s.setRequestHandler('prompts/list', () => ({ prompts: [] }));
     s.setRequestHandler('resources/list', () => ({ resources: [] }));
     s.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [] }));
-    if (era === 'legacy') this.legacy.register(s, caller, http);
     return s;
   }
 }

@@ -4,7 +4,7 @@ import { ToolRegistry } from '../discovery/tool.registry.js';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 
-type ListedTool = { requiredScopes: string[]; wire: Record<string, unknown> };
+type ListedTool = { requiredScopes: string[]; wire: Record<string, unknown>; legacy: Record<string, unknown> };
 
 /** What `tools/list` shows a caller. */
 @Injectable()
@@ -16,26 +16,33 @@ export class ToolList {
     private readonly registry: ToolRegistry,
   ) {}
 
-  /** The tools the caller's scopes allow (all of them without authentication, or with `auth.listAllTools`). */
-  visibleTo(caller: Principal): Array<Record<string, unknown>> {
+  /**
+   * The tools the caller's scopes allow (all of them without authentication, or with `auth.listAllTools`);
+   * `taskSupport`: with each tool's 2025-11-25 `execution.taskSupport` (a 2025-11-25 client, tasks on).
+   */
+  visibleTo(caller: Principal, taskSupport = false): Array<Record<string, unknown>> {
     const all = this.all();
-    if (!this.options.auth || this.options.auth.listAllTools) return all.map((t) => t.wire);
+    const pick = (t: ListedTool) => (taskSupport ? t.legacy : t.wire);
+    if (!this.options.auth || this.options.auth.listAllTools) return all.map(pick);
     const granted = new Set(caller.scopes);
-    return all.filter((t) => t.requiredScopes.every((s) => granted.has(s))).map((t) => t.wire);
+    return all.filter((t) => t.requiredScopes.every((s) => granted.has(s))).map(pick);
   }
 
   /** Built on first use: the registry is complete once the app has bootstrapped. */
   private all(): ListedTool[] {
-    this.listed ??= this.registry.list().map((t) => ({
-      requiredScopes: t.requiredScopes,
-      wire: {
+    this.listed ??= this.registry.list().map((t) => {
+      const wire = {
         name: t.name,
         ...(t.options.title ? { title: t.options.title } : {}),
         description: t.options.description,
         inputSchema: t.inputSchema,
         ...(t.options.annotations ? { annotations: t.options.annotations } : {}),
-      },
-    }));
+      };
+      // A policy chosen per call is advertised `optional`: the client may ask for a task, and gets one.
+      const support = typeof t.policy === 'function' ? 'optional' : t.policy;
+      const legacy = support === 'sync' ? wire : { ...wire, execution: { taskSupport: support } };
+      return { requiredScopes: t.requiredScopes, wire, legacy };
+    });
     return this.listed;
   }
 }

@@ -58,6 +58,27 @@ describe('applyTaskChange', () => {
     }
   });
 
+  it('claim-input: free, lapsed (until < now) or own; never another live claim; updatedAt stays', () => {
+    const free = task({ status: 'input_required', inputRequests: { a: q }, updatedAt: 3 });
+    const mine = applyTaskChange(free, { kind: 'claim-input', stream: 's1', until: 50 }, 10)!;
+    expect(mine).toMatchObject({ inputChannel: { stream: 's1', until: 50 }, updatedAt: 3 });
+    expect(applyTaskChange(mine, { kind: 'claim-input', stream: 's2', until: 90 }, 50)).toBeNull();
+    expect(applyTaskChange(mine, { kind: 'claim-input', stream: 's2', until: 90 }, 51)?.inputChannel).toEqual({
+      stream: 's2',
+      until: 90,
+    });
+    expect(applyTaskChange(mine, { kind: 'claim-input', stream: 's1', until: 70 }, 20)?.inputChannel?.until).toBe(70);
+    expect(applyTaskChange(task({ status: 'failed' }), { kind: 'claim-input', stream: 's1', until: 9 }, 1)).toBeNull();
+  });
+
+  it('release-input: only by the holder', () => {
+    const held = task({ inputChannel: { stream: 's1', until: 50 }, updatedAt: 3 });
+    expect(applyTaskChange(held, { kind: 'release-input', stream: 's2' }, 10)).toBeNull();
+    const released = applyTaskChange(held, { kind: 'release-input', stream: 's1' }, 10)!;
+    expect('inputChannel' in released).toBe(false);
+    expect(released.updatedAt).toBe(3);
+  });
+
   it('isLive: non-terminal and unexpired', () => {
     expect(isLive(task(), 99)).toBe(true);
     expect(isLive(task(), 100)).toBe(false);

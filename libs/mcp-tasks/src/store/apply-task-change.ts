@@ -35,6 +35,17 @@ export function applyTaskChange(task: TaskRecord, change: TaskChange, now: numbe
         error: change.error,
         updatedAt: now,
       };
+    // Channel claims are delivery bookkeeping, not a change a client sees: `lastUpdatedAt` stays.
+    case 'claim-input': {
+      const held = task.inputChannel;
+      if (held && held.stream !== change.stream && held.until >= now) return null;
+      return { ...task, inputChannel: { stream: change.stream, until: change.until } };
+    }
+    case 'release-input': {
+      if (task.inputChannel?.stream !== change.stream) return null;
+      const { inputChannel: _released, ...rest } = task;
+      return rest;
+    }
   }
 }
 

@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { cjsExports, loadPeer } from '../peers/optional-peer.js';
 import type { TaskError, TaskStatus } from '../protocol/wire.types.js';
 import type {
+  OwnerTasksQuery,
   TaskActivity,
   TaskActivityQuery,
   TaskCounts,
@@ -92,6 +93,9 @@ export class DataSourceTaskStore implements TaskStore {
   }
   async reclaimExpiredLeases(now: number, limit: number, error: TaskError): Promise<string[]> {
     return (await this.store()).reclaimExpiredLeases(now, limit, error);
+  }
+  async listByOwner(query: OwnerTasksQuery, now: number): Promise<TaskRecord[]> {
+    return (await this.store()).listByOwner!(query, now);
   }
   async statuses(ids: string[], now: number): Promise<Map<string, TaskStatus>> {
     return (await this.store()).statuses!(ids, now);

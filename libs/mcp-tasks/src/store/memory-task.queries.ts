@@ -1,5 +1,6 @@
 import { isTerminal } from '../protocol/wire.types.js';
 import type {
+  OwnerTasksQuery,
   TaskActivity,
   TaskActivityQuery,
   TaskCounts,
@@ -29,8 +30,19 @@ function matches(t: TaskRecord, q: TaskListQuery): boolean {
   return true;
 }
 
-const isAfter = (t: TaskRecord, q: TaskListQuery): boolean =>
+const isAfter = (t: TaskRecord, q: { after?: TaskListQuery['after'] }): boolean =>
   !q.after || t.createdAt < q.after.createdAt || (t.createdAt === q.after.createdAt && t.id < q.after.id);
+
+/** A session-bound task is listed only for `session` undefined (any) or that very session. */
+const inSessions = (t: TaskRecord, session: string | null | undefined): boolean =>
+  t.session === undefined || session === undefined || t.session === session;
+
+export function listByOwnerIn(tasks: Iterable<TaskRecord>, q: OwnerTasksQuery, now: number): TaskRecord[] {
+  return [...tasks]
+    .filter((t) => t.owner === q.owner && unexpired(t, now) && inSessions(t, q.session) && isAfter(t, q))
+    .sort(newestFirst)
+    .slice(0, q.limit);
+}
 
 export function summarize(t: TaskRecord): TaskSummary {
   const summary: TaskSummary = {

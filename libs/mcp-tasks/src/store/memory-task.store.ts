@@ -1,7 +1,8 @@
 import { isTerminal, type TaskError, type TaskStatus } from '../protocol/wire.types.js';
 import { applyTaskChange, hasLapsedLease, isLive } from './apply-task-change.js';
-import { activityOf, countsOf, listTasksIn } from './memory-task.queries.js';
+import { activityOf, countsOf, listByOwnerIn, listTasksIn } from './memory-task.queries.js';
 import type {
+  OwnerTasksQuery,
   TaskActivity,
   TaskActivityQuery,
   TaskCounts,
@@ -89,6 +90,10 @@ export class MemoryTaskStore implements TaskStore {
       }
     }
     return removed;
+  }
+
+  async listByOwner(query: OwnerTasksQuery, now: number): Promise<TaskRecord[]> {
+    return listByOwnerIn(this.tasks.values(), query, now);
   }
 
   async listTasks(query: TaskListQuery, now: number): Promise<TaskListPage> {

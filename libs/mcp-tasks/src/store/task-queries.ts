@@ -27,6 +27,21 @@ export interface TaskListQuery {
   after?: TaskCursor;
 }
 
+/** One owner's tasks, a page at a time: `TaskStore.listByOwner` (2025-11-25 `tasks/list`). */
+export interface OwnerTasksQuery {
+  /** The owner key (exact). */
+  owner: string;
+  /**
+   * Which session-bound tasks to include besides those bound to none: `undefined` every session's, `null` none,
+   * a session id only that session's.
+   */
+  session?: string | null;
+  /** Tasks per page (at least 1). */
+  limit: number;
+  /** Start after this place (newest first). */
+  after?: TaskCursor;
+}
+
 /** A task as the listing shows it: no answers, result or error (they may be large or private). */
 export type TaskSummary = Pick<
   TaskRecord,

@@ -1,6 +1,7 @@
 import { TASK_STORE } from '../mcp-tasks.constants.js';
 import type { TaskError, TaskStatus } from '../protocol/wire.types.js';
 import type {
+  OwnerTasksQuery,
   TaskActivity,
   TaskActivityQuery,
   TaskCounts,
@@ -41,6 +42,11 @@ export interface TaskStore {
    * however many instances call this at once.
    */
   reclaimExpiredLeases(now: number, limit: number, error: TaskError): Promise<string[]>;
+  /**
+   * Optional (2025-11-25 `tasks/list` needs it): the owner's unexpired tasks, whole, newest first (`createdAt`
+   * descending, then `id` descending), at most `query.limit` of them after `query.after`.
+   */
+  listByOwner?(query: OwnerTasksQuery, now: number): Promise<TaskRecord[]>;
   /**
    * Optional: the status of each of `ids` that exists and has not expired at `now` (the others are absent), in
    * one read. A runner re-reads the tasks it runs every `pollInterval` to notice one ended elsewhere; without this

@@ -1,5 +1,14 @@
 import type { CallToolResult, InputRequests, TaskError, TaskStatus } from '../protocol/wire.types.js';
 
+/** The protocol revision whose wire created a task: 2026-07-28 (the Tasks extension) or 2025-11-25. */
+export type TaskGeneration = '2025-11-25' | '2026-07-28';
+
+/** Which open stream sends a 2025-11-25 task's input requests to its client, and until when (epoch ms). */
+export interface InputChannel {
+  stream: string;
+  until: number;
+}
+
 /** A task as stores keep it. Times are epoch milliseconds. */
 export interface TaskRecord {
   id: string;
@@ -24,6 +33,12 @@ export interface TaskRecord {
   leaseOwner?: string | null;
   /** When the lease lapses unless renewed; a non-terminal task past it has lost its runner. */
   leaseExpiresAt?: number | null;
+  /** The wire that created the task; absent means 2026-07-28. */
+  generation?: TaskGeneration;
+  /** The 2025-11-25 session (`Mcp-Session-Id`) that created it, if any: without `auth`, only that session sees it. */
+  session?: string;
+  /** The stream holding the claim to deliver the task's input requests (2025-11-25), if one does. */
+  inputChannel?: InputChannel;
 }
 
 /** A change to a live task. Stores apply it atomically, and only while the task is not terminal. */
@@ -31,7 +46,11 @@ export type TaskChange =
   | { kind: 'progress'; statusMessage: string }
   | { kind: 'ask'; requests: InputRequests }
   | { kind: 'answer'; responses: Record<string, unknown> }
-  | { kind: 'finish'; status: 'completed' | 'failed' | 'cancelled'; result?: CallToolResult; error?: TaskError };
+  | { kind: 'finish'; status: 'completed' | 'failed' | 'cancelled'; result?: CallToolResult; error?: TaskError }
+  /** Claims the input channel for `stream` (free, lapsed, or already its own); never moves `updatedAt`. */
+  | { kind: 'claim-input'; stream: string; until: number }
+  /** Gives the channel up, if `stream` holds it; never moves `updatedAt`. */
+  | { kind: 'release-input'; stream: string };
 
 /** Limits checked atomically with the insert. */
 export interface TaskLimits {

@@ -12,6 +12,7 @@ import { RpcError } from '../protocol/rpc-error.js';
 import { SSE_HEADERS, sseMessage } from '../protocol/sse.js';
 import { TaskStore } from '../store/task-store.interface.js';
 import type { TaskRecord } from '../store/task.record.js';
+import { isBoundElsewhere } from '../tasks/task-binding.js';
 import { isPlausibleTaskId } from '../tasks/task-id.js';
 import { ListenStream } from './listen-stream.js';
 
@@ -141,7 +142,7 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
   private async visible(id: string, principal: Principal): Promise<TaskRecord | RpcError | undefined> {
     if (!isPlausibleTaskId(id)) return undefined;
     const task = await this.store.get(id, Date.now()).catch(() => undefined);
-    if (!task) return undefined;
+    if (!task || isBoundElsewhere(task, undefined, !!this.options.auth)) return undefined;
     return this.follow(task, principal).catch((err: unknown) => (isScopeRefusal(err) ? err : undefined));
   }
 }

@@ -6,7 +6,7 @@ let isoTimes = new Map<number, string>();
 const ISO_TIMES_MAX = 4096;
 
 /** Epoch ms as an ISO 8601 string. */
-function isoTime(ms: number): string {
+export function isoTime(ms: number): string {
   let iso = isoTimes.get(ms);
   if (iso === undefined) {
     // Dropped whole when full: no per-entry eviction on the hot path.

@@ -13,7 +13,7 @@ import { isTerminal } from '../protocol/wire.types.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import type { ToolPipeline } from '../pipeline/tool.invoker.js';
 import { TaskStore } from '../store/task-store.interface.js';
-import type { TaskChange, TaskRecord, UpdateOutcome } from '../store/task.record.js';
+import type { TaskChange, TaskGeneration, TaskRecord, UpdateOutcome } from '../store/task.record.js';
 import { RunningTasksWatcher } from './running-tasks.watcher.js';
 import { intended, runEndOf, stoppedChange } from './task-ending.js';
 import { newTaskId } from './task-id.js';
@@ -21,6 +21,15 @@ import { completion, failureOf } from './task-outcome.js';
 
 /** A task `create` stored for a call, or why it stored none: the owner's or the server's cap. */
 export type TaskCreation = { created: TaskRecord } | { refused: 'owner-limit' | 'server-limit' };
+
+/** What a call of another wire than 2026-07-28 records on its task. */
+export interface TaskOrigin {
+  generation: TaskGeneration;
+  /** The session that created it (without `auth`, only that session sees it). */
+  session?: string;
+  /** ms the task stays readable (`null`: no expiry). @default the `ttl` option */
+  ttl?: number | null;
+}
 
 /**
  * Creates tasks, runs their tools in the background on this instance, and applies cancel and
@@ -37,6 +46,9 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
   private renewal?: NodeJS.Timeout;
   private readonly watcher: RunningTasksWatcher;
   private stopping = false;
+  private markStopped!: () => void;
+  /** Resolves once shutdown has given every task it ran its final state (streams waiting on results may then end). */
+  readonly stopped = new Promise<void>((resolve) => (this.markStopped = resolve));
   /** Once stopping: when running tasks' grace ends. */
   private deadline = Infinity;
 
@@ -78,9 +90,11 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
     origin: ToolCallOrigin,
     answers: Record<string, unknown>,
     requiredScopes: string[],
+    from?: TaskOrigin,
   ): Promise<TaskCreation> {
     if (this.stopping) return { refused: 'server-limit' };
     const now = Date.now();
+    const ttl = from?.ttl === undefined ? this.options.ttl : from.ttl;
     const task: TaskRecord = {
       id: newTaskId(),
       owner: origin.principal.key,
@@ -91,9 +105,11 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
       requiredScopes,
       createdAt: now,
       updatedAt: now,
-      expiresAt: this.options.ttl === null ? null : now + this.options.ttl,
+      expiresAt: ttl === null ? null : now + ttl,
       leaseOwner: this.instanceId,
       leaseExpiresAt: now + this.options.lease,
+      ...(from ? { generation: from.generation } : {}),
+      ...(from?.session !== undefined ? { session: from.session } : {}),
     };
     const limits = { maxPerOwner: this.options.maxPerPrincipal, maxTotal: this.options.maxTasks };
     const outcome = await this.store.create(task, limits);
@@ -174,9 +190,10 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
   }
 
   /** Marks the task cancelled at once (final) and stops its run wherever it is. Idempotent. */
-  async cancel(id: string): Promise<void> {
-    await this.apply(id, { kind: 'finish', status: 'cancelled' });
+  async cancel(id: string): Promise<UpdateOutcome | undefined> {
+    const outcome = await this.apply(id, { kind: 'finish', status: 'cancelled' });
     await this.bus.publish({ type: 'cancel-requested', taskId: id });
+    return outcome;
   }
 
   /** Records answers to outstanding requests (others are ignored) and wakes the waiting run. */
@@ -188,7 +205,10 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
   /** Every change to a task goes through here, so every instance hears of it. */
   private async apply(id: string, change: TaskChange): Promise<UpdateOutcome | undefined> {
     const outcome = await this.store.update(id, change, Date.now());
-    if (outcome?.changed) await this.bus.publish({ type: 'status-changed', taskId: id, status: outcome.task.status });
+    if (outcome?.changed) {
+      const { status, session } = outcome.task;
+      await this.bus.publish({ type: 'status-changed', taskId: id, status, ...(session ? { session } : {}) });
+    }
     return outcome;
   }
 
@@ -209,6 +229,7 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
       await Promise.all([...this.running].map(([id, handle]) => this.endOnShutdown(id, handle, retryUntil)));
     } finally {
       this.unsubscribe?.();
+      this.markStopped();
     }
   }
 

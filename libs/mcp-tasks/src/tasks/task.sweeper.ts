@@ -31,8 +31,8 @@ export class TaskSweeper implements OnModuleInit, OnApplicationShutdown {
   onModuleInit(): void {
     this.reclaimer = setInterval(() => void this.reclaim(), this.reclaimInterval);
     this.reclaimer.unref();
-    if (this.options.ttl === null) return;
-    this.timer = setInterval(() => void this.sweep(), Math.min(this.options.ttl, MAX_INTERVAL));
+    // Even without a server ttl: a 2025-11-25 client may ask for one.
+    this.timer = setInterval(() => void this.sweep(), Math.min(this.options.ttl ?? MAX_INTERVAL, MAX_INTERVAL));
     this.timer.unref();
   }
 

@@ -2,6 +2,8 @@ import { changesContract } from './contract/changes.contract.js';
 import { concurrencyContract } from './contract/concurrency.contract.js';
 import { createGetContract } from './contract/create-get.contract.js';
 import { leasesContract } from './contract/leases.contract.js';
+import { legacyFieldsContract } from './contract/legacy-fields.contract.js';
+import { ownerListingContract } from './contract/owner-listing.contract.js';
 import { queriesContract } from './contract/queries.contract.js';
 import { statusesContract } from './contract/statuses.contract.js';
 import { sweepContract } from './contract/sweep.contract.js';
@@ -11,8 +13,9 @@ import { globalTestApi, type TestApi } from './test-api.js';
 /**
  * The behaviour every `TaskStore` must have: creation under the caps, reads, every change and its
  * compare-and-set, concurrency (with a second instance over the same data), expiry and the sweep, leases and their
- * reclaim, and the optional batch read `statuses` when the store has it. Runs against the store `open` builds
- * (once per suite; emptied before each test). Call it inside a `describe` of your test file:
+ * reclaim, the fields 2025-11-25 tasks add and their input-channel claim, and the optional batch read `statuses`
+ * when the store has it. Runs against the store `open` builds (once per suite; emptied before each test). Call it
+ * inside a `describe` of your test file:
  *
  * ```ts
  * import { taskStoreContract } from '@mcp-tasks/nestjs/testing';
@@ -22,7 +25,8 @@ import { globalTestApi, type TestApi } from './test-api.js';
  * `test` is the framework's `{ describe, it, expect, beforeAll, afterAll, beforeEach }`
  * (default: the framework's globals — jest; vitest with `globals: true`). `options.queries` checks the optional
  * listing and aggregate methods the operator console reads (`listTasks`, `taskCounts`, `taskActivity`);
- * a store without them passes `{ queries: false }`.
+ * a store without them passes `{ queries: false }`; `options.ownerListing` the `listByOwner` of 2025-11-25
+ * `tasks/list` (`{ ownerListing: false }` without it).
  */
 export function taskStoreContract(
   open: HarnessFactory,
@@ -45,6 +49,8 @@ export function taskStoreContract(
   concurrencyContract(h, test);
   sweepContract(h, test);
   leasesContract(h, test);
+  legacyFieldsContract(h, test);
+  if (options.ownerListing !== false) ownerListingContract(h, test);
   statusesContract(h, test);
   if (options.queries !== false) queriesContract(h, test);
 }
@@ -56,4 +62,9 @@ export interface TaskStoreContractOptions {
    * @default true
    */
   queries?: boolean;
+  /**
+   * Check `listByOwner` (an optional `TaskStore` method, read by 2025-11-25 `tasks/list`).
+   * @default true
+   */
+  ownerListing?: boolean;
 }

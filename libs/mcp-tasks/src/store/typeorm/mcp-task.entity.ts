@@ -1,5 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn, type ValueTransformer } from 'typeorm';
 import type { CallToolResult, InputRequests, TaskError, TaskStatus } from '../../protocol/wire.types.js';
+import type { InputChannel, TaskGeneration } from '../task.record.js';
 
 /** Epoch milliseconds in a `bigint` column: `pg` returns those as strings, SQLite as numbers. */
 const epochMs: ValueTransformer = {
@@ -17,6 +18,7 @@ const epochMs: ValueTransformer = {
 @Index('IDX_mcp_tasks_status_lease', ['status', 'leaseExpiresAt'])
 @Index('IDX_mcp_tasks_created', ['createdAt', 'id'])
 @Index('IDX_mcp_tasks_tool_created', ['tool', 'createdAt'])
+@Index('IDX_mcp_tasks_owner_created', ['ownerKey', 'createdAt', 'id'])
 export class McpTaskEntity {
   @PrimaryColumn({ type: 'text' })
   id: string;
@@ -62,4 +64,14 @@ export class McpTaskEntity {
 
   @Column({ name: 'lease_expires_at', type: 'bigint', nullable: true, transformer: epochMs })
   leaseExpiresAt: number | null;
+
+  /** `NULL`: 2026-07-28 (rows from before the column, and every task of that wire). */
+  @Column({ type: 'text', nullable: true })
+  generation: TaskGeneration | null;
+
+  @Column({ type: 'text', nullable: true })
+  session: string | null;
+
+  @Column({ name: 'input_channel', type: 'json', nullable: true })
+  inputChannel: InputChannel | null;
 }

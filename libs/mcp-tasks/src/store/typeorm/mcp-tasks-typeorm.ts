@@ -1,9 +1,14 @@
 import { McpTaskEntity } from './mcp-task.entity.js';
 import { CreateMcpTasks1795943639786 } from './migrations/1795943639786-create-mcp-tasks.js';
+import { AddMcpTasksLegacySessions1796031617106 } from './migrations/1796031617106-add-mcp-tasks-legacy-sessions.js';
 import { AddMcpTasksListingIndexes1796112000000 } from './migrations/1796112000000-add-mcp-tasks-listing-indexes.js';
 
 /** Entities `TypeOrmTaskStore` needs in the app's DataSource: `entities: [...own, ...mcpTasksEntities]`. */
 export const mcpTasksEntities = [McpTaskEntity];
 
-/** Every migration this library ships, oldest first: `migrations: [...own, ...mcpTasksMigrations]`. */
-export const mcpTasksMigrations = [CreateMcpTasks1795943639786, AddMcpTasksListingIndexes1796112000000];
+/** Every migration this library ships, in timestamp order (as TypeORM runs them): `migrations: [...own, ...these]`. */
+export const mcpTasksMigrations = [
+  CreateMcpTasks1795943639786,
+  AddMcpTasksLegacySessions1796031617106,
+  AddMcpTasksListingIndexes1796112000000,
+];

@@ -1,3 +1,4 @@
+import { MODERN_PROTOCOL_VERSION } from '../../mcp-tasks.constants.js';
 import type { TaskRecord } from '../task.record.js';
 import type { McpTaskEntity } from './mcp-task.entity.js';
 
@@ -20,6 +21,9 @@ export function toRecord(row: McpTaskEntity): TaskRecord {
   if (row.error !== null) task.error = row.error;
   if (row.leaseOwner !== null) task.leaseOwner = row.leaseOwner;
   if (row.leaseExpiresAt !== null) task.leaseExpiresAt = row.leaseExpiresAt;
+  if (row.generation !== null) task.generation = row.generation;
+  if (row.session !== null) task.session = row.session;
+  if (row.inputChannel !== null) task.inputChannel = row.inputChannel;
   return task;
 }
 
@@ -33,6 +37,7 @@ export function changedColumns(task: TaskRecord): Partial<McpTaskEntity> {
     result: task.result ?? null,
     error: task.error ?? null,
     updatedAt: task.updatedAt,
+    inputChannel: task.inputChannel ?? null,
   };
 }
 
@@ -48,5 +53,8 @@ export function toRow(task: TaskRecord): McpTaskEntity {
     expiresAt: task.expiresAt,
     leaseOwner: task.leaseOwner ?? null,
     leaseExpiresAt: task.leaseExpiresAt ?? null,
+    // The native wire is stored as NULL, like rows written before the column existed.
+    generation: task.generation === MODERN_PROTOCOL_VERSION ? null : (task.generation ?? null),
+    session: task.session ?? null,
   };
 }

@@ -1,10 +1,13 @@
 import type { EntityManager } from 'typeorm';
-import type { TaskListPage, TaskListQuery, TaskSummary } from '../task-queries.js';
+import type { OwnerTasksQuery, TaskListPage, TaskListQuery, TaskSummary } from '../task-queries.js';
+import type { TaskRecord } from '../task.record.js';
 import { McpTaskEntity } from './mcp-task.entity.js';
+import { toRecord } from './task-row.mapper.js';
 
 /**
- * `TypeOrmTaskStore`'s listing: one count and one page query, run by the store's dialect like its
- * other reads; `IDX_mcp_tasks_created` and `IDX_mcp_tasks_tool_created` serve the newest-first pages.
+ * `TypeOrmTaskStore`'s listings, run by the store's dialect like its other reads. The console's: one count and one
+ * page query, newest first (`IDX_mcp_tasks_created`, `IDX_mcp_tasks_tool_created`); one owner's whole tasks
+ * (`IDX_mcp_tasks_owner_created`).
  */
 
 const LISTED = ['id', 'ownerKey', 'tool', 'status', 'statusMessage', 'createdAt', 'updatedAt', 'expiresAt'] as const;
@@ -58,4 +61,20 @@ function toSummary(row: McpTaskEntity): TaskSummary {
   };
   if (row.statusMessage !== null) summary.statusMessage = row.statusMessage;
   return summary;
+}
+
+export async function listByOwner(m: EntityManager, q: OwnerTasksQuery, now: number): Promise<TaskRecord[]> {
+  const qb = m
+    .createQueryBuilder(McpTaskEntity, 't')
+    .where('t.ownerKey = :owner', { owner: q.owner })
+    .andWhere('(t.expiresAt IS NULL OR t.expiresAt > :now)', { now });
+  if (q.session === null) qb.andWhere('t.session IS NULL');
+  else if (q.session !== undefined) qb.andWhere('(t.session IS NULL OR t.session = :session)', { session: q.session });
+  if (q.after)
+    qb.andWhere('(t.createdAt < :ac OR (t.createdAt = :ac AND t.id < :aid))', {
+      ac: q.after.createdAt,
+      aid: q.after.id,
+    });
+  const rows = await qb.orderBy('t.createdAt', 'DESC').addOrderBy('t.id', 'DESC').limit(q.limit).getMany();
+  return rows.map(toRecord);
 }

@@ -2,6 +2,7 @@ import type { DataSource, EntityManager, QueryDeepPartialEntity } from 'typeorm'
 import type { TaskError, TaskStatus } from '../../protocol/wire.types.js';
 import { applyTaskChange, hasLapsedLease } from '../apply-task-change.js';
 import type {
+  OwnerTasksQuery,
   TaskActivity,
   TaskActivityQuery,
   TaskCounts,
@@ -16,7 +17,7 @@ import { dialectFor } from './dialect.factory.js';
 import type { StoreDialect } from './store-dialect.js';
 import { changedColumns, toRecord, toRow } from './task-row.mapper.js';
 import { taskActivity, taskCounts } from './typeorm-task-stats.queries.js';
-import { listTasks } from './typeorm-task.queries.js';
+import { listByOwner, listTasks } from './typeorm-task.queries.js';
 
 const LIVE_STATUSES: TaskStatus[] = ['working', 'input_required'];
 /** Ids per statement when renewing leases: well under SQLite's and PostgreSQL's parameter limits. */
@@ -133,6 +134,10 @@ export class TypeOrmTaskStore implements TaskStore {
       }
       return reclaimed;
     });
+  }
+
+  listByOwner(query: OwnerTasksQuery, now: number): Promise<TaskRecord[]> {
+    return this.dialect.read((m) => listByOwner(m, query, now));
   }
 
   async statuses(ids: string[], now: number): Promise<Map<string, TaskStatus>> {

@@ -1,0 +1,27 @@
+import { HttpException } from '@nestjs/common';
+import { internalError } from '../common/internal-error.js';
+import { fromHttpException } from '../protocol/http-exception.mapper.js';
+import { RpcError } from '../protocol/rpc-error.js';
+
+/**
+ * A failure as the 2025 era answers it: a JSON-RPC error in the body of a 200, as that era's servers (the SDK's
+ * among them) do. 400 and 404 are 2026-07-28 pairings (method not found, missing capability); authentication and
+ * guard refusals (401, 403) keep their status. Nest exceptions keep their message; anything else is internal.
+ */
+export function legacyError(err: unknown): RpcError {
+  const rpc =
+    err instanceof RpcError
+      ? err
+      : err instanceof HttpException
+        ? fromHttpException(err)
+        : internalError('request failed', err);
+  if (rpc.httpStatus !== 400 && rpc.httpStatus !== 404) return rpc;
+  return new RpcError(rpc.code, rpc.message, rpc.data, 200, rpc.headers);
+}
+
+/** An unknown, malformed or foreign `Mcp-Session-Id` (as the SDK's session transport answers it). */
+export const sessionNotFound = (): RpcError => new RpcError(-32001, 'Session not found', undefined, 404);
+
+/** A transport-level refusal (`-32000`) with its HTTP status. */
+export const badTransport = (status: number, message: string): RpcError =>
+  new RpcError(-32000, message, undefined, status);

@@ -1,0 +1,59 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
+import {
+  LEGACY_PROTOCOL_VERSION,
+  LEGACY_TASKS_CAPABILITY,
+  MCP_TASKS_OPTIONS,
+  SESSION_HEADER,
+} from '../mcp-tasks.constants.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { RpcError } from '../protocol/rpc-error.js';
+import type { LegacyExchange } from './legacy-exchange.js';
+import { LegacySessions } from './legacy-session.js';
+import { LegacyTaskMethods } from './legacy-task-methods.handler.js';
+
+const object = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * `initialize`: settles the version (the client's when supported, else 2025-11-25), opens a session — its
+ * `Mcp-Session-Id` is sealed, so nothing is stored and any instance accepts it — and advertises `capabilities.tasks`
+ * at 2025-11-25 when tasks are on (`list` only when the store can list by owner).
+ */
+@Injectable()
+export class LegacyInitializeHandler {
+  constructor(
+    @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
+    private readonly sessions: LegacySessions,
+    private readonly methods: LegacyTaskMethods,
+  ) {}
+
+  serve(id: string | number, params: unknown, x: LegacyExchange): void {
+    const reply = x.reply(id);
+    const p = object(params) ? params : {};
+    const info = p.clientInfo;
+    if (typeof p.protocolVersion !== 'string' || !object(p.capabilities) || !object(info)) {
+      return reply.error(RpcError.invalidParams('initialize needs protocolVersion, capabilities and clientInfo'));
+    }
+    if (typeof info.name !== 'string' || typeof info.version !== 'string') {
+      return reply.error(RpcError.invalidParams('clientInfo needs a name and a version'));
+    }
+    const requested = p.protocolVersion;
+    const version = SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : LEGACY_PROTOCOL_VERSION;
+    const [, token] = this.sessions.open(version, p.capabilities, info, x.principal.key);
+    x.res.setHeader(SESSION_HEADER, token);
+    const { server, tasks } = this.options;
+    const { list, ...rest } = LEGACY_TASKS_CAPABILITY;
+    const taskCapability = this.methods.lists ? { list, ...rest } : rest;
+    reply.result({
+      protocolVersion: version,
+      capabilities: {
+        tools: {},
+        prompts: {},
+        resources: {},
+        ...(tasks && version === LEGACY_PROTOCOL_VERSION ? { tasks: taskCapability } : {}),
+      },
+      serverInfo: { name: server.name, version: server.version },
+      ...(server.instructions ? { instructions: server.instructions } : {}),
+    });
+  }
+}

@@ -1,0 +1,124 @@
+import type { ServerResponse } from 'node:http';
+import { LEGACY_PROTOCOL_VERSION } from '../mcp-tasks.constants.js';
+import { SSE_HEADERS, sseMessage } from '../protocol/sse.js';
+import { isTerminal } from '../protocol/wire.types.js';
+import type { TaskRecord } from '../store/task.record.js';
+import type { InputSink } from './input-delivery.js';
+import { toLegacyTask } from './legacy-task.view.js';
+import type { StreamContext } from './stream-context.js';
+
+/** Tasks a stream picks up when it opens (their newest, waiting ones). */
+const CATCH_UP = 100;
+
+/**
+ * A session's GET stream: `notifications/tasks/status` for the session's tasks (unless a `tasks/result` stream on
+ * this instance follows the task), and the input requests of the session's tasks that no `tasks/result` stream
+ * takes — after a grace of two poll intervals, so a `tasks/result` the client is about to send gets them first.
+ * Clients that follow a task with `tasks/get` alone (and `tasks/result` once it ended) get their questions here.
+ */
+export class LegacySessionStream implements InputSink {
+  readonly sent = new Set<string>();
+  readonly claimed = new Set<string>();
+  /** Tasks waiting for input, with when this stream learned of it. */
+  private readonly waiting = new Map<string, number>();
+  private readonly statuses = new Map<string, string>();
+  private retrying = false;
+  private ended = false;
+  private readonly stops: (() => void)[] = [];
+
+  constructor(
+    private readonly ctx: StreamContext,
+    readonly id: string,
+    readonly session: string,
+    private readonly owner: string,
+    private readonly res: ServerResponse,
+    /** Whether a `tasks/result` stream on this instance follows the task (it then sends its notifications). */
+    private readonly followed: (taskId: string) => boolean,
+  ) {}
+
+  open(onEnd: () => void): void {
+    this.stops.push(onEnd);
+    this.stops.push(
+      this.ctx.bus.subscribe((e) => {
+        if (e.type === 'status-changed' && e.session === this.session) void this.seen(e.taskId);
+      }),
+    );
+    this.res.writeHead(200, SSE_HEADERS);
+    this.res.flushHeaders();
+    const poll = setInterval(() => void this.retry(), this.ctx.pollInterval);
+    const keepAlive = setInterval(() => this.res.write(': keep-alive\n\n'), this.ctx.keepAliveMs);
+    this.stops.push(() => (clearInterval(poll), clearInterval(keepAlive)));
+    this.res.once('close', () => void this.close());
+    void this.catchUp();
+  }
+
+  write(message: Record<string, unknown>): void {
+    if (!this.ended && !this.res.writableEnded && !this.res.destroyed) this.res.write(sseMessage(message));
+  }
+
+  async end(): Promise<void> {
+    if (!this.res.writableEnded) this.res.end();
+    await this.close();
+  }
+
+  private async seen(taskId: string): Promise<void> {
+    const task = await this.ctx.store.get(taskId, Date.now()).catch(() => undefined);
+    if (!task || this.ended) {
+      this.forget(taskId);
+      return;
+    }
+    const view = toLegacyTask(task, this.ctx.pollInterval);
+    if (this.statuses.get(taskId) !== view.status) {
+      this.statuses.set(taskId, view.status);
+      if (!this.followed(taskId)) this.write({ method: 'notifications/tasks/status', params: view });
+    }
+    if (isTerminal(task.status)) this.forget(taskId);
+    else if (this.deliverable(task)) this.waiting.set(taskId, this.waiting.get(taskId) ?? Date.now());
+    else this.waiting.delete(taskId);
+  }
+
+  /** Tasks waiting past the grace: take their channel if it is free, and send their requests. */
+  private async retry(): Promise<void> {
+    if (this.retrying || this.ended) return;
+    this.retrying = true;
+    try {
+      const due = Date.now() - 2 * this.ctx.pollInterval;
+      for (const [id, since] of this.waiting) {
+        if (since > due) continue;
+        const task = await this.ctx.store.get(id, Date.now());
+        if (!task || !this.deliverable(task)) this.waiting.delete(id);
+        else await this.ctx.delivery.deliver(task, this);
+      }
+    } catch {
+      // The store is unreachable: the next poll tries again.
+    } finally {
+      this.retrying = false;
+    }
+  }
+
+  /** Tasks of this session already waiting when the stream opens (a client that reconnected). */
+  private async catchUp(): Promise<void> {
+    const tasks = await this.ctx.store
+      .listByOwner?.({ owner: this.owner, session: this.session, limit: CATCH_UP }, Date.now())
+      .catch(() => [] as TaskRecord[]);
+    for (const task of tasks ?? []) {
+      if (task.session === this.session && this.deliverable(task)) this.waiting.set(task.id, Date.now());
+    }
+  }
+
+  private deliverable(task: TaskRecord): boolean {
+    return task.status === 'input_required' && task.generation === LEGACY_PROTOCOL_VERSION;
+  }
+
+  private forget(taskId: string): void {
+    this.waiting.delete(taskId);
+    this.statuses.delete(taskId);
+  }
+
+  private async close(): Promise<void> {
+    if (this.ended) return;
+    this.ended = true;
+    for (const stop of this.stops.splice(0)) stop();
+    await this.ctx.delivery.release(this);
+  }
+}
