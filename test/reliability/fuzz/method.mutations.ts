@@ -60,7 +60,7 @@ const SHAPES: Record<string, (body: any) => unknown> = {
   'id-fraction': (b) => ({ ...b, id: 1.5 }),
   'id-boolean': (b) => ({ ...b, id: true }),
   'jsonrpc-1.0': (b) => ({ ...b, jsonrpc: '1.0' }),
-  'no-jsonrpc': ({ jsonrpc: _, ...b }) => b,
+  'no-jsonrpc': (b) => Object.fromEntries(Object.entries(b).filter(([k]) => k !== 'jsonrpc')),
   'extra-member': (b) => ({ ...b, extra: 1 }),
   'method-number': (b) => ({ ...b, method: 5 }),
   'no-params': (b) => b,
