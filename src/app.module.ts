@@ -7,6 +7,7 @@ import { demoAuth } from './demo-auth.js';
 import { demoConsole } from './demo-console.js';
 import { DemoHealthModule } from './demo-health.js';
 import { demoStorage } from './demo-storage.js';
+import { demoUpstreams } from './demo-upstream.js';
 
 const storage = demoStorage();
 
@@ -26,6 +27,8 @@ const storage = demoStorage();
       fastPath: process.env.MCP_FAST_PATH !== '0',
       // The demo's GET /health module injects this registration's health indicator.
       isGlobal: true,
+      // A gateway in front of another MCP server when MCP_UPSTREAM_URL is set (see README "Gateway").
+      upstreams: demoUpstreams(),
     }),
     // The operator console at /mcp-console (behind the mcp:admin scope with MCP_AUTH=1, else loopback only).
     McpTasksConsoleModule.forRoot(demoConsole()),

@@ -14,6 +14,7 @@ const OPTIONAL = [
   '@nestjs/typeorm',
   '@nestjs/event-emitter',
   '@opentelemetry/api',
+  '@mcp-tasks/client',
 ];
 const TASKS = { extensions: { 'io.modelcontextprotocol/tasks': {} } };
 
@@ -120,6 +121,26 @@ describe('optional peer dependencies', () => {
     expect(app.requested()).toEqual([]);
   });
 
+  it('upstreams load @mcp-tasks/client and nothing else; an upstream that is down does not stop startup', async () => {
+    const upstreams = [{ name: 'files', url: 'http://127.0.0.1:1/mcp' }];
+    const app = await start(
+      { telemetry: false, upstreams },
+      OPTIONAL.filter((p) => p !== '@mcp-tasks/client'),
+    );
+    expect(app.line).toMatch(/^listening \d+$/);
+    expect((await callTool(Number(app.line.split(' ')[1]), {})).result).toMatchObject({ resultType: 'complete' });
+    expect(app.requested()).toEqual(['@mcp-tasks/client']);
+  });
+
+  it('upstreams with an @mcp-tasks/client too old for them fail at startup, saying to update it', async () => {
+    const upstreams = [{ name: 'files', url: 'http://127.0.0.1:1/mcp' }];
+    const app = await start({ telemetry: false, upstreams }, [], { PEERS_OLD_CLIENT: '1' });
+    expect(app.line).toBe(
+      'startup failed: McpTasksModule: upstreams need a newer @mcp-tasks/client' +
+        ' (with McpTasksClient.request): update it',
+    );
+  });
+
   it('the ./testing entry (the TaskStore contract suite) asks for none of them either', async () => {
     const app = await start({ telemetry: false }, OPTIONAL, { PEERS_IMPORT_TESTING: '1' });
     expect(app.line).toMatch(/^listening \d+$/);
@@ -172,6 +193,12 @@ describe('optional peer dependencies', () => {
       },
       ['jwks-rsa'],
       'jwks-rsa',
+    ],
+    [
+      'upstreams',
+      { upstreams: [{ name: 'files', url: 'http://127.0.0.1:1/mcp' }] },
+      ['@mcp-tasks/client'],
+      '@mcp-tasks/client',
     ],
     [
       'auth.strategy',

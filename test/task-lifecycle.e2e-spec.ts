@@ -28,7 +28,8 @@ describe.each(PLATFORMS)('on %s', (platform) => {
     };
 
     it('CreateTaskResult is flat, stored before it is sent, with no injected content', async () => {
-      const res = await call(app, 'wait', { ms: 200 }, { caps: TASKS });
+      // Long enough that the first read still sees it working on a loaded machine (200 ms was not).
+      const res = await call(app, 'wait', { ms: 3_000 }, { caps: TASKS });
       const r = res.body.result;
       expect(Object.keys(r).sort()).toEqual([
         '_meta',
@@ -45,10 +46,10 @@ describe.each(PLATFORMS)('on %s', (platform) => {
       expect(r.createdAt).toMatch(ISO);
       const now = await getTask(app, r.taskId);
       expect(now.body.result).toMatchObject({ resultType: 'complete', taskId: r.taskId, status: 'working' });
-      const done = await waitForTask(app, r.taskId);
+      const done = await waitForTask(app, r.taskId, undefined, 20_000);
       expect(done).toMatchObject({
         status: 'completed',
-        result: { resultType: 'complete', content: [{ type: 'text', text: 'waited 200' }] },
+        result: { resultType: 'complete', content: [{ type: 'text', text: 'waited 3000' }] },
       });
       expect(done.pollIntervalMs).toBeUndefined();
       expect(done.requestState).toBeUndefined();

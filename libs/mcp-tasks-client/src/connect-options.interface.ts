@@ -31,4 +31,9 @@ export interface ConnectOptions {
    * with `TasksUnavailableError`. See `LegacyMode`.
    */
   legacy?: LegacyMode;
+  /**
+   * [none] Called when the server says its tool list changed (`notifications/tools/list_changed`, or a listen
+   * stream the SDK opens for it), where the server advertises `tools.listChanged`. Read the list again then.
+   */
+  onToolsChanged?: () => void;
 }

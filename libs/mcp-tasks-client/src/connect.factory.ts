@@ -32,13 +32,18 @@ const NEGOTIATION: Record<LegacyMode, VersionNegotiationMode> = {
 export async function connect(url: string | URL, options: ConnectOptions = {}): Promise<McpTasksClient> {
   const endpoint = new URL(url);
   const { tasks = false, handlers = {}, token, clientInfo = DEFAULT_CLIENT_INFO, legacy = 'never' } = options;
+  const { onToolsChanged } = options;
   const mode = NEGOTIATION[legacy];
   if (!mode) throw new TypeError(`connect: legacy must be 'never', 'fallback' or 'only', not ${String(legacy)}`);
   const capabilities: ClientCapabilities = {
     ...inputCapabilities(handlers),
     ...(tasks && legacy !== 'only' ? { extensions: { [TASKS_EXTENSION]: {} } } : {}),
   };
-  const client = new Client(clientInfo, { capabilities, versionNegotiation: { mode } });
+  // The SDK follows list changes where the server advertises them (a notification, or a listen stream).
+  const listChanged = onToolsChanged
+    ? { tools: { autoRefresh: false, debounceMs: 0, onChanged: () => onToolsChanged() } }
+    : undefined;
+  const client = new Client(clientInfo, { capabilities, versionNegotiation: { mode }, listChanged });
   registerInputHandlers(client, handlers);
   const authProvider = token === undefined ? undefined : { token: async () => token };
   await client.connect(new StreamableHTTPClientTransport(endpoint, { fetch: realmFetch, authProvider }));
@@ -64,7 +69,8 @@ export async function connect(url: string | URL, options: ConnectOptions = {}): 
     const tap = new TaskNotificationTap(cadence);
     tap.install(client);
     const machinery: TaskMachinery = { session, cadence, tap };
-    return new McpTasksClient(client, version, machinery, tasks);
+    const framing = { endpoint, token, clientInfo: { ...clientInfo }, capabilities: { ...capabilities } };
+    return new McpTasksClient(client, version, machinery, tasks, framing);
   } catch (error) {
     await client.close();
     throw error;

@@ -4,6 +4,13 @@ export type { InputContext, McpInputHandlers } from './input-handlers.interface.
 export { McpTasksClient } from './mcp-tasks.client.js';
 export { McpTaskError } from './mcp-task.error.js';
 export { TasksUnavailableError } from './tasks-unavailable.error.js';
+export { McpRpcError } from './mcp-rpc.error.js';
+export type {
+  ListenTasksOptions,
+  RawRequestOptions,
+  TaskListenStream,
+  TaskNotificationListener,
+} from './raw-request.types.js';
 export type {
   AwaitTaskOptions,
   McpInputRequest,

@@ -10,10 +10,19 @@ import { McpTaskError } from './mcp-task.error.js';
 import { taskFromView } from './mcp-task.mapper.js';
 import type { AwaitTaskOptions, McpTask, RunToolOptions, ToolCallOutcome } from './mcp-task.types.js';
 import type { PollCadence } from './poll-cadence.policy.js';
+import { sendRawRequest } from './raw.request.js';
+import type {
+  ListenTasksOptions,
+  RawRequestOptions,
+  TaskListenStream,
+  TaskNotificationListener,
+} from './raw-request.types.js';
+import { openTaskListen } from './task-listen.stream.js';
 import { observeTask } from './task.observer.js';
 import type { TaskNotificationTap } from './task-notification.tap.js';
 import { TaskUpdateFeed } from './task-update.feed.js';
 import { TasksUnavailableError } from './tasks-unavailable.error.js';
+import type { WireFraming } from './wire-framing.js';
 
 type JsonArgs = Readonly<Record<string, JsonValue>>;
 
@@ -42,6 +51,8 @@ export class McpTasksClient {
     readonly protocolVersion: string,
     private readonly machinery: TaskMachinery | undefined,
     tasks: boolean,
+    /** How this connection frames requests it sends itself (`request`, `listenTasks`); absent on a legacy one. */
+    private readonly framing?: WireFraming,
   ) {
     this.legacy = machinery === undefined;
     this.tasks = tasks && !this.legacy;
@@ -175,6 +186,36 @@ export class McpTasksClient {
     await this.need('cancelTask').session.task(asTaskId(taskId)).cancel();
   }
 
+  /**
+   * Sends one request as it is and returns the server's raw `result` — for code that relays requests, such as a
+   * gateway: an MRTR round comes back as `{ resultType: 'input_required', inputRequests, requestState }` and a
+   * task as `{ resultType: 'task', taskId, … }`, for the caller to pass on; nothing is answered or followed here.
+   * `options` replace the connection's token and capabilities for this request and add `_meta` entries (e.g.
+   * `traceparent`). A JSON-RPC error rejects with `McpRpcError`; any other failure (no connection, an answer
+   * that is not JSON-RPC) with what caused it. Needs a 2026-07-28 connection.
+   */
+  async request<T extends object = Record<string, any>>(
+    method: string,
+    params: Record<string, unknown> = {},
+    options: RawRequestOptions = {},
+  ): Promise<T> {
+    return (await sendRawRequest(this.wire('request'), method, params, options)) as T;
+  }
+
+  /**
+   * Opens `subscriptions/listen` for `taskIds` on a stream of its own and calls `onTask` with each task a
+   * `notifications/tasks` carries (as `tasks/get` would return it). Resolves once the server acknowledged, with
+   * the ids it agreed to; a refusal rejects with `McpRpcError`. Needs a 2026-07-28 connection with `tasks: true`.
+   */
+  async listenTasks(
+    taskIds: string[],
+    onTask: TaskNotificationListener,
+    options: ListenTasksOptions = {},
+  ): Promise<TaskListenStream> {
+    if (!this.tasks) throw new TypeError('listenTasks needs a client connected with tasks: true');
+    return openTaskListen(this.wire('listenTasks'), taskIds, onTask, options);
+  }
+
   /** Stops following tasks (they keep running on the server) and closes the connection. */
   async close(): Promise<void> {
     await this.machinery?.session.close();
@@ -184,6 +225,12 @@ export class McpTasksClient {
   private async readTask(session: TaskEnabledSession, taskId: string, signal?: AbortSignal): Promise<McpTask> {
     const task = taskFromView(await session.task(asTaskId(taskId)).snapshot(signal));
     return this.machinery!.cadence.restore(task);
+  }
+
+  private wire(feature: string): WireFraming {
+    if (!this.framing)
+      throw new Error(`${feature} needs a 2026-07-28 connection; this one was made at ${this.protocolVersion}`);
+    return this.framing;
   }
 
   /** The task machinery, or the error a legacy connection answers every task feature with. */

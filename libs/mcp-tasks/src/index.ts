@@ -31,6 +31,7 @@ export type {
   UpdateOutcome,
   TaskGeneration,
   InputChannel,
+  TaskUpstream,
 } from './store/task.record.js';
 export type {
   TaskCursor,
@@ -49,6 +50,7 @@ export { TaskEventBus, type TaskEvent } from './events/task-event-bus.interface.
 export { LocalTaskEventBus } from './events/local-task-event.bus.js';
 export { ToolRegistry } from './discovery/tool.registry.js';
 export type { McpAuthOptions } from './options/mcp-auth-options.interface.js';
+export type { McpUpstreamAuth, McpUpstreamOptions, McpUpstreamTool } from './options/mcp-upstream-options.interface.js';
 export { McpScopesGuard } from './guards/mcp-scopes.guard.js';
 export { TaskOwnershipGuard } from './guards/task-ownership.guard.js';
 export {

@@ -11,6 +11,11 @@ import { TaskMethodsHandler } from './dispatcher/task-methods.handler.js';
 import { ToolCallHandler } from './dispatcher/tool-call.handler.js';
 import { SharedStoreWarning } from './tasks/shared-store.warning.js';
 import { createTaskEventBus } from './events/task-event-bus.factory.js';
+import { MirrorKeeper } from './gateway/mirror.keeper.js';
+import { UpstreamRegistry } from './gateway/upstream.registry.js';
+import { UpstreamTaskRelay } from './gateway/upstream-task.relay.js';
+import { UpstreamToolCall } from './gateway/upstream-tool.call.js';
+import { UpstreamToolPipeline } from './gateway/upstream-tool.pipeline.js';
 import { McpScopesGuard } from './guards/mcp-scopes.guard.js';
 import { TaskOwnershipGuard } from './guards/task-ownership.guard.js';
 import { McpTasksHealthIndicator } from './health/mcp-tasks.health-indicator.js';
@@ -84,6 +89,11 @@ export const mcpTasksProviders: Provider[] = [
   PrincipalResolver,
   ResourceUrl,
   BearerAuthenticator,
+  UpstreamRegistry,
+  UpstreamToolPipeline,
+  UpstreamTaskRelay,
+  MirrorKeeper,
+  UpstreamToolCall,
   TaskMethodsHandler,
   ToolCallHandler,
   McpDispatcher,

@@ -1,16 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectTaskStore } from '../decorators/inject.decorators.js';
+import { traceCarrier } from '../gateway/trace-carrier.js';
+import { UpstreamTaskRelay, type RelayOrigin } from '../gateway/upstream-task.relay.js';
 import { isValidInputResponse } from '../input/input-response.validator.js';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { TaskGuards, type TaskHandler } from '../pipeline/task-guards.js';
 import { RpcError } from '../protocol/rpc-error.js';
+import { isTerminal } from '../protocol/wire.types.js';
 import type { TaskStore } from '../store/task-store.interface.js';
 import type { TaskRecord } from '../store/task.record.js';
 import { isBoundElsewhere } from '../tasks/task-binding.js';
 import { isPlausibleTaskId } from '../tasks/task-id.js';
 import { toDetailedWireTask } from '../tasks/task.mapper.js';
 import { TaskRunner } from '../tasks/task.runner.js';
+import { McpTracing } from '../telemetry/tracing.js';
 import type { McpRequest } from './mcp-request.interface.js';
 
 const ACK = { resultType: 'complete' } as const;
@@ -30,11 +34,16 @@ export class TaskMethodsHandler {
     @InjectTaskStore() private readonly store: TaskStore,
     private readonly runner: TaskRunner,
     guards: TaskGuards,
+    private readonly relay: UpstreamTaskRelay,
+    private readonly tracing: McpTracing,
   ) {
     this.handlers = new Map([
       ['tasks/get', guards.protect(this, 'get', (task) => this.get(task))],
-      ['tasks/update', guards.protect(this, 'update', (task, _, answers: Answer) => this.update(task, answers))],
-      ['tasks/cancel', guards.protect(this, 'cancel', (task) => this.cancel(task))],
+      [
+        'tasks/update',
+        guards.protect(this, 'update', (task, _, answers: Answer, req: McpRequest) => this.update(task, answers, req)),
+      ],
+      ['tasks/cancel', guards.protect(this, 'cancel', (task, _, req: McpRequest) => this.cancel(task, req))],
     ]);
   }
 
@@ -42,27 +51,39 @@ export class TaskMethodsHandler {
     const handler = this.handlers.get(req.method);
     if (!handler) throw RpcError.methodNotFound(req.method);
     const answers = req.method === 'tasks/update' ? inputResponsesOf(req.params) : undefined;
-    return handler(await this.lookup(req.params.taskId, req.session), req.principal, answers);
+    const task = await this.lookup(req.params.taskId, req.session);
+    if (answers) return handler(task, req.principal, answers, req);
+    return handler(task, req.principal, req);
   }
 
   private get(task: TaskRecord): Answer {
     return { resultType: 'complete', ...toDetailedWireTask(task, this.options.pollInterval) };
   }
 
-  private async update(task: TaskRecord, answers: Answer): Promise<Answer> {
+  private async update(task: TaskRecord, answers: Answer, req: McpRequest): Promise<Answer> {
+    const outstanding: Answer = {};
     for (const [key, answer] of Object.entries(answers)) {
       const request = Object.hasOwn(task.inputRequests, key) ? task.inputRequests[key] : undefined;
       if (request && !isValidInputResponse(request, answer)) {
         throw RpcError.invalidParams(`inputResponses.${key} is not a valid ${request.method} result`);
       }
+      if (request) outstanding[key] = answer;
     }
+    // A mirrored task's question is the upstream's: the answer goes there first, and counts here once it got there.
+    if (task.upstream) await this.relay.answer(task.upstream, outstanding, this.relayOrigin(req));
     await this.runner.answer(task.id, answers);
     return ACK;
   }
 
-  private async cancel(task: TaskRecord): Promise<Answer> {
+  private async cancel(task: TaskRecord, req: McpRequest): Promise<Answer> {
     await this.runner.cancel(task.id);
+    // Straight from here, so it reaches the upstream even while no instance holds the mirror.
+    if (task.upstream && !isTerminal(task.status)) await this.relay.cancel(task.upstream, this.relayOrigin(req));
     return ACK;
+  }
+
+  private relayOrigin(req: McpRequest): RelayOrigin {
+    return { principal: req.principal, meta: traceCarrier(this.tracing, req.params, req.traceContext) };
   }
 
   /**

@@ -8,14 +8,16 @@ import { SyncToolContext } from '../context/sync-tool.context.js';
 import type { TaskPolicy } from '../decorators/mcp-tool.decorator.js';
 import type { ToolDefinition } from '../discovery/tool-definition.js';
 import { ToolRegistry } from '../discovery/tool.registry.js';
+import { UpstreamToolCall } from '../gateway/upstream-tool.call.js';
 import { digestOf, RequestStateCodec, type RequestStatePayload } from '../input/request-state.codec.js';
 import { askedIn, roundAnswers } from '../input/round-answers.js';
-import { MCP_TASKS_OPTIONS, RpcCode, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
+import { MCP_TASKS_OPTIONS, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { AppEnhancers } from '../pipeline/app-enhancers.js';
 import { ToolInvoker, type ToolPipeline } from '../pipeline/tool.invoker.js';
 import { declaresTasks, tasksNotDeclared } from '../protocol/capabilities.js';
 import { RpcError } from '../protocol/rpc-error.js';
+import { taskLimitError } from '../tasks/task-limit.error.js';
 import { toWireTask } from '../tasks/task.mapper.js';
 import { TaskRunner } from '../tasks/task.runner.js';
 import { McpTracing } from '../telemetry/tracing.js';
@@ -47,6 +49,7 @@ export class ToolCallHandler {
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
     private readonly tracing: McpTracing,
     private readonly enhancers: AppEnhancers,
+    private readonly upstreams: UpstreamToolCall,
   ) {
     this.states = new RequestStateCodec(options.requestStateSecret, options.requestStateTtl);
   }
@@ -76,6 +79,10 @@ export class ToolCallHandler {
   }
 
   private async call(req: McpRequest, traceContext: TraceContext): Promise<Answer> {
+    // A tool of an upstream server (the `upstreams` option); a local tool of the same name wins.
+    const name: unknown = req.params.name;
+    if (typeof name === 'string' && !this.registry.get(name) && this.upstreams.serves(name))
+      return this.upstreams.call(req, traceContext);
     const call: McpCall = { method: 'tools/call', id: req.id, params: req.params, principal: req.principal };
     const tool = await this.toolNamed(req, call);
     const origin: ToolCallOrigin = { ...req, tool: tool.name, requestId: req.id, traceContext };
@@ -143,8 +150,7 @@ export class ToolCallHandler {
       return { resultType: 'task', ...toWireTask(creation.created, this.options.pollInterval) };
     }
     if (mode === 'optional') return undefined;
-    const whose = creation.refused === 'owner-limit' ? 'you have' : 'the server has';
-    throw new RpcError(RpcCode.InvalidRequest, `Too many live tasks: ${whose} reached the limit; wait for one to end`);
+    throw taskLimitError(creation.refused);
   }
 
   /** `sync`, or the policy to run as a task with, for this call. */

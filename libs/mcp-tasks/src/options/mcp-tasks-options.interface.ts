@@ -5,6 +5,7 @@ import type { TaskEventBus } from '../events/task-event-bus.interface.js';
 import type { TypeOrmStoreConfig } from '../store/data-source-task.store.js';
 import type { TaskStore } from '../store/task-store.interface.js';
 import type { McpAuthOptions } from './mcp-auth-options.interface.js';
+import type { McpUpstreamOptions } from './mcp-upstream-options.interface.js';
 
 /** Identity the server reports in `server/discover` and on every result. */
 export interface McpServerIdentity {
@@ -148,4 +149,12 @@ export interface McpTasksModuleOptions {
    * @default every module of the app
    */
   include?: Array<Type<unknown>>;
+  /**
+   * Upstream MCP servers whose tools this server serves as its own, prefixed `<name>_`: calls are forwarded with the
+   * caller's capabilities, their MRTR rounds pass through, and a task the upstream starts is mirrored by a local
+   * task (see README "Gateway"). Needs `@mcp-tasks/client`, and a store with `adoptLapsedMirrors` (both shipped
+   * stores have it).
+   * @default none
+   */
+  upstreams?: McpUpstreamOptions[];
 }

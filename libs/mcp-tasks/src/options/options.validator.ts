@@ -3,6 +3,7 @@ import { isTaskEventBus } from '../events/task-event-bus.interface.js';
 import { isTaskStore } from '../store/task-store.interface.js';
 import type { McpAuthOptions } from './mcp-auth-options.interface.js';
 import type { McpTasksModuleOptions } from './mcp-tasks-options.interface.js';
+import { upstreamsProblem } from './upstreams.validator.js';
 
 /** What is wrong with an option's value, or `undefined` when nothing is. */
 type Check = (value: any) => string | undefined;
@@ -72,6 +73,7 @@ const CHECKS: { [K in keyof McpTasksModuleOptions]-?: Check } = {
     Array.isArray(v) && v.length > 0 && v.every((m) => typeof m === 'function')
       ? undefined
       : 'include must be a non-empty array of module classes',
+  upstreams: (v) => upstreamsProblem(v),
 };
 
 /** Options of earlier versions, and what replaced them. */

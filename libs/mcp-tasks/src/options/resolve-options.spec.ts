@@ -15,6 +15,7 @@ describe('resolveOptions', () => {
       maxTasks: Infinity,
       tasks: true,
       requestStateTtl: 600_000,
+      upstreams: [],
     });
     expect(o.store).toBeInstanceOf(MemoryTaskStore);
     expect(o.requestStateSecret.length).toBe(32);
@@ -61,6 +62,38 @@ describe('resolveOptions', () => {
     [{ server, allowedHosts: 'localhost' }, /allowedHosts must be an array of strings/],
     [{ server, allowedOrigins: [1] }, /allowedOrigins must be an array of strings/],
     [{ server, fastPath: 'yes' }, /fastPath must be a boolean/],
+    [{ server, upstreams: {} }, /upstreams must be an array/],
+    [
+      { server, upstreams: [{ name: 'a_b', url: 'http://x/mcp' }] },
+      /upstreams\[0\]\.name must be letters, digits and "-"/,
+    ],
+    [{ server, upstreams: [{ name: 'a', url: 'ftp://x' }] }, /upstreams\[0\]\.url must be an http\(s\) URL/],
+    [{ server, upstreams: [{ name: 'a', url: 'http://x', tools: 'some' }] }, /upstreams\[0\]\.tools must be/],
+    [{ server, upstreams: [{ name: 'a', url: 'http://x', scopes: 'read' }] }, /upstreams\[0\]\.scopes must be/],
+    [{ server, upstreams: [{ name: 'a', url: 'http://x', timeout: 0 }] }, /upstreams\[0\]\.timeout must be a positive/],
+    [{ server, upstreams: [{ name: 'a', url: 'http://x', toolsTtl: 1.5 }] }, /upstreams\[0\]\.toolsTtl must be/],
+    [
+      { server, upstreams: [{ name: 'a', url: 'http://x', auth: { type: 'bearer' } }] },
+      /auth\.token must be a non-empty/,
+    ],
+    [
+      { server, upstreams: [{ name: 'a', url: 'http://x', auth: { type: 'exchange', token: 't' } }] },
+      /upstreams\[0\]\.auth\.token must be a function of the caller's principal/,
+    ],
+    [
+      { server, upstreams: [{ name: 'a', url: 'http://x', auth: { type: 'basic' } }] },
+      /auth must be \{ type: 'none' \}/,
+    ],
+    [
+      {
+        server,
+        upstreams: [
+          { name: 'a', url: 'http://x' },
+          { name: 'a', url: 'http://y' },
+        ],
+      },
+      /upstreams: the name "a" is used twice/,
+    ],
   ])('rejects %p', (raw, message) => {
     expect(() => resolveOptions(raw as never)).toThrow(message);
   });

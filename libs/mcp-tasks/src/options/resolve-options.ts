@@ -37,5 +37,6 @@ function applyDefaults(raw: McpTasksModuleOptions): ResolvedOptions {
     fastPath: o.fastPath,
     trustProxy: o.trustProxy,
     include: o.include,
+    upstreams: o.upstreams ?? [],
   };
 }

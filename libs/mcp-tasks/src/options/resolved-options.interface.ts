@@ -6,6 +6,7 @@ import type { TypeOrmStoreConfig } from '../store/data-source-task.store.js';
 import type { TaskStore } from '../store/task-store.interface.js';
 import type { McpAuthOptions } from './mcp-auth-options.interface.js';
 import type { McpServerIdentity, McpTasksModuleOptions } from './mcp-tasks-options.interface.js';
+import type { McpUpstreamOptions } from './mcp-upstream-options.interface.js';
 
 /** The options with every default applied: what the library injects (`@Inject(MCP_TASKS_OPTIONS)`). */
 export interface ResolvedOptions {
@@ -32,4 +33,5 @@ export interface ResolvedOptions {
   fastPath: boolean;
   trustProxy: boolean;
   include?: Array<Type<unknown>>;
+  upstreams: McpUpstreamOptions[];
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Principal } from '../common/principal.interface.js';
 import { ToolRegistry } from '../discovery/tool.registry.js';
+import { UpstreamRegistry } from '../gateway/upstream.registry.js';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 
@@ -10,10 +11,13 @@ type ListedTool = { requiredScopes: string[]; wire: Record<string, unknown>; leg
 @Injectable()
 export class ToolList {
   private listed?: ListedTool[];
+  /** The upstream tools as listed, with the registry version they were built from. */
+  private proxied?: { version: number; tools: ListedTool[] };
 
   constructor(
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
     private readonly registry: ToolRegistry,
+    private readonly upstreams: UpstreamRegistry,
   ) {}
 
   /**
@@ -21,7 +25,7 @@ export class ToolList {
    * `taskSupport`: with each tool's 2025-11-25 `execution.taskSupport` (a 2025-11-25 client, tasks on).
    */
   visibleTo(caller: Principal, taskSupport = false): Array<Record<string, unknown>> {
-    const all = this.all();
+    const all = this.upstreams.active ? [...this.all(), ...this.upstreamTools()] : this.all();
     const pick = (t: ListedTool) => (taskSupport ? t.legacy : t.wire);
     if (!this.options.auth || this.options.auth.listAllTools) return all.map(pick);
     const granted = new Set(caller.scopes);
@@ -44,5 +48,21 @@ export class ToolList {
       return { requiredScopes: t.requiredScopes, wire, legacy };
     });
     return this.listed;
+  }
+
+  /** Served upstream tools after ours (a local tool of the same name hides one), rebuilt when a list was read. */
+  private upstreamTools(): ListedTool[] {
+    if (this.proxied?.version !== this.upstreams.version) {
+      const tools = this.upstreams
+        .list()
+        .filter((s) => !this.registry.get(s.name))
+        .map(({ name, tool, upstream }) => ({
+          requiredScopes: upstream.config.scopes,
+          wire: { ...tool, name },
+          legacy: { ...tool, name },
+        }));
+      this.proxied = { version: this.upstreams.version, tools };
+    }
+    return this.proxied.tools;
   }
 }

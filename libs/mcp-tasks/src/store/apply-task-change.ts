@@ -53,6 +53,14 @@ export function applyTaskChange(task: TaskRecord, change: TaskChange, now: numbe
 export const isLive = (task: TaskRecord, now: number): boolean =>
   !isTerminal(task.status) && (task.expiresAt === null || task.expiresAt > now);
 
-/** A live task whose runner stopped renewing its lease before `now`: `reclaimExpiredLeases` fails it. */
-export const hasLapsedLease = (task: TaskRecord, now: number): boolean =>
+const leaseLapsed = (task: TaskRecord, now: number): boolean =>
   isLive(task, now) && task.leaseExpiresAt != null && task.leaseExpiresAt < now;
+
+/** A live task whose runner stopped renewing its lease before `now`: `reclaimExpiredLeases` fails it. */
+export const hasLapsedLease = (task: TaskRecord, now: number): boolean => leaseLapsed(task, now) && !task.upstream;
+
+/**
+ * A live mirror of an upstream task whose holder stopped renewing its lease before `now`: the upstream task still
+ * runs, so `adoptLapsedMirrors` hands the mirror to another instance.
+ */
+export const hasLapsedMirror = (task: TaskRecord, now: number): boolean => leaseLapsed(task, now) && !!task.upstream;

@@ -97,6 +97,9 @@ export class DataSourceTaskStore implements TaskStore {
   async listByOwner(query: OwnerTasksQuery, now: number): Promise<TaskRecord[]> {
     return (await this.store()).listByOwner!(query, now);
   }
+  async adoptLapsedMirrors(now: number, limit: number, owner: string, until: number): Promise<TaskRecord[]> {
+    return (await this.store()).adoptLapsedMirrors!(now, limit, owner, until);
+  }
   async statuses(ids: string[], now: number): Promise<Map<string, TaskStatus>> {
     return (await this.store()).statuses!(ids, now);
   }

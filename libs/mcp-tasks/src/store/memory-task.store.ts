@@ -1,5 +1,5 @@
 import { isTerminal, type TaskError, type TaskStatus } from '../protocol/wire.types.js';
-import { applyTaskChange, hasLapsedLease, isLive } from './apply-task-change.js';
+import { applyTaskChange, hasLapsedLease, hasLapsedMirror, isLive } from './apply-task-change.js';
 import { activityOf, countsOf, listByOwnerIn, listTasksIn } from './memory-task.queries.js';
 import type {
   OwnerTasksQuery,
@@ -68,6 +68,19 @@ export class MemoryTaskStore implements TaskStore {
       reclaimed.push(task.id);
     }
     return reclaimed;
+  }
+
+  async adoptLapsedMirrors(now: number, limit: number, owner: string, until: number): Promise<TaskRecord[]> {
+    // No await inside: a second caller sees the new lease and leaves the task alone.
+    const adopted: TaskRecord[] = [];
+    for (const task of this.tasks.values()) {
+      if (adopted.length >= limit) break;
+      if (!hasLapsedMirror(task, now)) continue;
+      const next = { ...task, leaseOwner: owner, leaseExpiresAt: until };
+      this.tasks.set(task.id, next);
+      adopted.push(next);
+    }
+    return adopted;
   }
 
   async statuses(ids: string[], now: number): Promise<Map<string, TaskStatus>> {

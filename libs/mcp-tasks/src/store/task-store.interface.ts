@@ -38,8 +38,8 @@ export interface TaskStore {
   renewLeases(ids: string[], owner: string, until: number): Promise<void>;
   /**
    * Ends as `failed` with `error` up to `limit` non-terminal, unexpired tasks whose lease lapsed
-   * before `now` (their runner died); returns their ids. Each task is reclaimed by one caller only,
-   * however many instances call this at once.
+   * before `now` (their runner died) and that mirror no upstream task; returns their ids. Each task
+   * is reclaimed by one caller only, however many instances call this at once.
    */
   reclaimExpiredLeases(now: number, limit: number, error: TaskError): Promise<string[]>;
   /**
@@ -47,6 +47,13 @@ export interface TaskStore {
    * descending, then `id` descending), at most `query.limit` of them after `query.after`.
    */
   listByOwner?(query: OwnerTasksQuery, now: number): Promise<TaskRecord[]>;
+  /**
+   * Optional (needed by the `upstreams` option): gives `owner` the lease (until `until`) on up to `limit` live,
+   * unexpired tasks that mirror an upstream task (`upstream` set) and whose lease lapsed before `now`, and returns
+   * them as updated. `reclaimExpiredLeases` leaves such tasks alone — their work runs upstream, so another
+   * instance carries on following it. Each task is adopted by one caller only, however many call this at once.
+   */
+  adoptLapsedMirrors?(now: number, limit: number, owner: string, until: number): Promise<TaskRecord[]>;
   /**
    * Optional: the status of each of `ids` that exists and has not expired at `now` (the others are absent), in
    * one read. A runner re-reads the tasks it runs every `pollInterval` to notice one ended elsewhere; without this

@@ -1,3 +1,4 @@
+import type { Principal } from '../common/principal.interface.js';
 import type { CallToolResult, InputRequests, TaskError, TaskStatus } from '../protocol/wire.types.js';
 
 /** The protocol revision whose wire created a task: 2026-07-28 (the Tasks extension) or 2025-11-25. */
@@ -7,6 +8,16 @@ export type TaskGeneration = '2025-11-25' | '2026-07-28';
 export interface InputChannel {
   stream: string;
   until: number;
+}
+
+/** Where the work of a task that mirrors an upstream server's task runs (see the `upstreams` option). */
+export interface TaskUpstream {
+  /** The upstream's `name`, as configured. */
+  name: string;
+  /** The task's id on the upstream. */
+  taskId: string;
+  /** Who called: an upstream whose token is exchanged per caller needs it wherever the task is mirrored from. */
+  principal: Principal;
 }
 
 /** A task as stores keep it. Times are epoch milliseconds. */
@@ -39,6 +50,11 @@ export interface TaskRecord {
   session?: string;
   /** The stream holding the claim to deliver the task's input requests (2025-11-25), if one does. */
   inputChannel?: InputChannel;
+  /**
+   * Set (at creation, never changed) when the task mirrors a task of an upstream server: the instance holding
+   * the lease follows that task, and when it stops another instance takes the mirror over instead of failing it.
+   */
+  upstream?: TaskUpstream | null;
 }
 
 /** A change to a live task. Stores apply it atomically, and only while the task is not terminal. */

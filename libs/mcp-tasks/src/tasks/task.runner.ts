@@ -13,7 +13,7 @@ import { isTerminal } from '../protocol/wire.types.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import type { ToolPipeline } from '../pipeline/tool.invoker.js';
 import { TaskStore } from '../store/task-store.interface.js';
-import type { TaskChange, TaskGeneration, TaskRecord, UpdateOutcome } from '../store/task.record.js';
+import type { TaskChange, TaskGeneration, TaskRecord, TaskUpstream, UpdateOutcome } from '../store/task.record.js';
 import { RunningTasksWatcher } from './running-tasks.watcher.js';
 import { intended, runEndOf, stoppedChange } from './task-ending.js';
 import { newTaskId } from './task-id.js';
@@ -22,11 +22,17 @@ import { completion, failureOf } from './task-outcome.js';
 /** A task `create` stored for a call, or why it stored none: the owner's or the server's cap. */
 export type TaskCreation = { created: TaskRecord } | { refused: 'owner-limit' | 'server-limit' };
 
-/** What a call of another wire than 2026-07-28 records on its task. */
+/**
+ * Where a task comes from when not a plain 2026-07-28 call: another wire's call (its generation and session), or
+ * the gateway (the upstream task it mirrors, with a ttl no longer than the upstream's).
+ */
 export interface TaskOrigin {
-  generation: TaskGeneration;
+  /** The wire that created it; absent: 2026-07-28. */
+  generation?: TaskGeneration;
   /** The session that created it (without `auth`, only that session sees it). */
   session?: string;
+  /** The upstream task this one mirrors (the gateway). */
+  upstream?: TaskUpstream;
   /** ms the task stays readable (`null`: no expiry). @default the `ttl` option */
   ttl?: number | null;
 }
@@ -90,11 +96,11 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
     origin: ToolCallOrigin,
     answers: Record<string, unknown>,
     requiredScopes: string[],
-    from?: TaskOrigin,
+    from: TaskOrigin = {},
   ): Promise<TaskCreation> {
     if (this.stopping) return { refused: 'server-limit' };
     const now = Date.now();
-    const ttl = from?.ttl === undefined ? this.options.ttl : from.ttl;
+    const ttl = from.ttl === undefined ? this.options.ttl : from.ttl;
     const task: TaskRecord = {
       id: newTaskId(),
       owner: origin.principal.key,
@@ -108,8 +114,9 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
       expiresAt: ttl === null ? null : now + ttl,
       leaseOwner: this.instanceId,
       leaseExpiresAt: now + this.options.lease,
-      ...(from ? { generation: from.generation } : {}),
-      ...(from?.session !== undefined ? { session: from.session } : {}),
+      ...(from.generation ? { generation: from.generation } : {}),
+      ...(from.session !== undefined ? { session: from.session } : {}),
+      ...(from.upstream ? { upstream: from.upstream } : {}),
     };
     const limits = { maxPerOwner: this.options.maxPerPrincipal, maxTotal: this.options.maxTasks };
     const outcome = await this.store.create(task, limits);
@@ -202,8 +209,8 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
     if (outcome?.changed) await this.bus.publish({ type: 'input-answered', taskId: id });
   }
 
-  /** Every change to a task goes through here, so every instance hears of it. */
-  private async apply(id: string, change: TaskChange): Promise<UpdateOutcome | undefined> {
+  /** Every change to a task goes through here, so every instance hears of it (also the gateway's mirrors). */
+  async apply(id: string, change: TaskChange): Promise<UpdateOutcome | undefined> {
     const outcome = await this.store.update(id, change, Date.now());
     if (outcome?.changed) {
       const { status, session } = outcome.task;

@@ -19,6 +19,15 @@ import { ToolError } from '../tools/tool-error.js';
 import { McpTaskEvents, type McpRunOutcome, type McpTaskStartEvent } from './telemetry.events.js';
 import { McpTracing, type McpSpan, type SpanSpec } from './tracing.js';
 
+/** What the telemetry reads of a run: a tool's context has it, and so does the gateway's mirror of an upstream task. */
+export interface ObservedRun extends Pick<
+  BaseToolContext,
+  'tool' | 'requestId' | 'taskId' | 'traceContext' | 'signal'
+> {
+  /** A task run's end as the store holds it; `null`: the run moved to another instance, which reports its end. */
+  runEnded?: Promise<TaskRunEnd | null>;
+}
+
 /** The part of `EventEmitter2` the library uses. */
 interface Emitter {
   emit(event: string, payload: unknown): unknown;
@@ -57,8 +66,19 @@ export class McpTelemetryInterceptor implements NestInterceptor, OnModuleInit {
     return defer(() => this.observe(ctx, () => lastValueFrom(next.handle())));
   }
 
+  /**
+   * A task run outside a tool's pipeline — the gateway's mirror of an upstream task: the same events and span as a
+   * task run, ending with the status `run.runEnded` reads from the store. Just `work` when telemetry is off.
+   */
+  observeRun(
+    run: ObservedRun & Required<Pick<ObservedRun, 'runEnded'>>,
+    work: () => Promise<unknown>,
+  ): Promise<unknown> {
+    return this.options.telemetry ? this.observe(run, work) : work();
+  }
+
   /** One run: the start event; the run in its `execute_tool` span (active, so the tool's spans nest); the end. */
-  private observe(ctx: BaseToolContext, run: () => Promise<unknown>): Promise<unknown> {
+  private observe(ctx: ObservedRun, run: () => Promise<unknown>): Promise<unknown> {
     const base: McpTaskStartEvent = {
       tool: ctx.tool,
       server: this.options.server.name,
@@ -96,8 +116,8 @@ export class McpTelemetryInterceptor implements NestInterceptor, OnModuleInit {
    * event wait for the runner to write it, and carry the status the store then holds.
    */
   private observeTask(
-    ctx: BaseToolContext,
-    runEnded: Promise<TaskRunEnd>,
+    ctx: ObservedRun,
+    runEnded: Promise<TaskRunEnd | null>,
     run: () => Promise<unknown>,
     ended: (span: McpSpan, status: McpRunOutcome, isError: boolean) => void,
     threw: (err: unknown) => void,
@@ -115,6 +135,8 @@ export class McpTelemetryInterceptor implements NestInterceptor, OnModuleInit {
             reject(err);
           }
           const end = await runEnded;
+          // Moved to another instance (a mirror handed over): that one reports how it ends.
+          if (!end) return;
           ended(span, end.status, end.isError);
           if (end.status === 'failed') throw thrown ? thrown.err : new Error(end.error?.message ?? 'The task failed');
         })
@@ -124,7 +146,7 @@ export class McpTelemetryInterceptor implements NestInterceptor, OnModuleInit {
   }
 }
 
-const executeToolSpan = (ctx: BaseToolContext): SpanSpec => ({
+const executeToolSpan = (ctx: ObservedRun): SpanSpec => ({
   name: `execute_tool ${ctx.tool}`,
   kind: 'internal',
   attributes: {
@@ -137,7 +159,7 @@ const executeToolSpan = (ctx: BaseToolContext): SpanSpec => ({
 });
 
 /** How a run that threw ended: an MRTR round, a tool error (`completed`), a cancellation, or a failure. */
-function outcomeOf(err: unknown, ctx: BaseToolContext): McpRunOutcome {
+function outcomeOf(err: unknown, ctx: ObservedRun): McpRunOutcome {
   if (err instanceof InputRequiredSignal) return 'input_required';
   if (err instanceof ToolError) return 'completed';
   return ctx.signal.aborted ? 'cancelled' : 'failed';

@@ -13,6 +13,10 @@ export class NoopTracing implements McpTracing {
     return undefined;
   }
 
+  carrier(): Record<string, string> {
+    return {};
+  }
+
   inSpan<T>(
     _spec: SpanSpec,
     parent: TraceContext,

@@ -27,6 +27,12 @@ export class OtelTracing implements McpTracing {
     return this.api.context.active();
   }
 
+  carrier(context: TraceContext): Record<string, string> {
+    const carrier: Record<string, string> = {};
+    this.api.propagation.inject((context as otel.Context | undefined) ?? this.api.context.active(), carrier);
+    return carrier;
+  }
+
   async inSpan<T>(
     spec: SpanSpec,
     parent: TraceContext,

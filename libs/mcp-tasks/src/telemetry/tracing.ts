@@ -35,6 +35,12 @@ export abstract class McpTracing {
   abstract active(): TraceContext;
 
   /**
+   * The propagation fields (`traceparent`, `tracestate`, …) of `context`, for a request this server makes on its
+   * behalf (an upstream call): the server called continues the trace. Empty without a propagator.
+   */
+  abstract carrier(context: TraceContext): Record<string, string>;
+
+  /**
    * Runs `fn` in a new child span of `parent`, active while it runs (`context` is the parent plus the span); a
    * throw marks the span failed (see `isFailure`); the span ends when `fn` settles.
    */

@@ -4,6 +4,7 @@ import { createGetContract } from './contract/create-get.contract.js';
 import { leasesContract } from './contract/leases.contract.js';
 import { legacyFieldsContract } from './contract/legacy-fields.contract.js';
 import { ownerListingContract } from './contract/owner-listing.contract.js';
+import { mirrorsContract } from './contract/mirrors.contract.js';
 import { queriesContract } from './contract/queries.contract.js';
 import { statusesContract } from './contract/statuses.contract.js';
 import { sweepContract } from './contract/sweep.contract.js';
@@ -26,7 +27,9 @@ import { globalTestApi, type TestApi } from './test-api.js';
  * (default: the framework's globals — jest; vitest with `globals: true`). `options.queries` checks the optional
  * listing and aggregate methods the operator console reads (`listTasks`, `taskCounts`, `taskActivity`);
  * a store without them passes `{ queries: false }`; `options.ownerListing` the `listByOwner` of 2025-11-25
- * `tasks/list` (`{ ownerListing: false }` without it).
+ * `tasks/list` (`{ ownerListing: false }` without it);
+ * `options.mirrors` checks what proxying upstream servers needs (`adoptLapsedMirrors`, the `upstream` field); a
+ * store without it passes `{ mirrors: false }`.
  */
 export function taskStoreContract(
   open: HarnessFactory,
@@ -53,6 +56,7 @@ export function taskStoreContract(
   if (options.ownerListing !== false) ownerListingContract(h, test);
   statusesContract(h, test);
   if (options.queries !== false) queriesContract(h, test);
+  if (options.mirrors !== false) mirrorsContract(h, test);
 }
 
 /** What `taskStoreContract` checks beyond what every store must do. */
@@ -67,4 +71,10 @@ export interface TaskStoreContractOptions {
    * @default true
    */
   ownerListing?: boolean;
+  /**
+   * Check the mirrors of upstream tasks (the `upstreams` option): the `upstream` field and `adoptLapsedMirrors`
+   * (optional `TaskStore` method; a store without it passes `{ mirrors: false }` and cannot serve upstreams).
+   * @default true
+   */
+  mirrors?: boolean;
 }

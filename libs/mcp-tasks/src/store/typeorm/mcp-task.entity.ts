@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn, type ValueTransformer } from 'typeorm';
 import type { CallToolResult, InputRequests, TaskError, TaskStatus } from '../../protocol/wire.types.js';
-import type { InputChannel, TaskGeneration } from '../task.record.js';
+import type { InputChannel, TaskGeneration, TaskUpstream } from '../task.record.js';
 
 /** Epoch milliseconds in a `bigint` column: `pg` returns those as strings, SQLite as numbers. */
 const epochMs: ValueTransformer = {
@@ -74,4 +74,8 @@ export class McpTaskEntity {
 
   @Column({ name: 'input_channel', type: 'json', nullable: true })
   inputChannel: InputChannel | null;
+
+  /** The upstream task this one mirrors (gateway), or null. Written once, at creation. */
+  @Column({ type: 'json', nullable: true })
+  upstream: TaskUpstream | null;
 }

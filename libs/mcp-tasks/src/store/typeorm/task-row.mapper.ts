@@ -24,6 +24,8 @@ export function toRecord(row: McpTaskEntity): TaskRecord {
   if (row.generation !== null) task.generation = row.generation;
   if (row.session !== null) task.session = row.session;
   if (row.inputChannel !== null) task.inputChannel = row.inputChannel;
+  // Rows written before the column existed read it as undefined.
+  if (row.upstream != null) task.upstream = row.upstream;
   return task;
 }
 
@@ -56,5 +58,6 @@ export function toRow(task: TaskRecord): McpTaskEntity {
     // The native wire is stored as NULL, like rows written before the column existed.
     generation: task.generation === MODERN_PROTOCOL_VERSION ? null : (task.generation ?? null),
     session: task.session ?? null,
+    upstream: task.upstream ?? null,
   };
 }

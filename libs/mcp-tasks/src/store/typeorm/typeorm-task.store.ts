@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager, QueryDeepPartialEntity } from 'typeorm';
 import type { TaskError, TaskStatus } from '../../protocol/wire.types.js';
-import { applyTaskChange, hasLapsedLease } from '../apply-task-change.js';
+import { applyTaskChange, hasLapsedLease, hasLapsedMirror } from '../apply-task-change.js';
 import type {
   OwnerTasksQuery,
   TaskActivity,
@@ -113,15 +113,8 @@ export class TypeOrmTaskStore implements TaskStore {
 
   reclaimExpiredLeases(now: number, limit: number, error: TaskError): Promise<string[]> {
     return this.dialect.write(async (m) => {
-      // SKIP LOCKED: rows another instance is reclaiming (or updating) are left to it.
-      const query = m
-        .createQueryBuilder(McpTaskEntity, 't')
-        .where('t.status IN (:...live)', { live: LIVE_STATUSES })
-        .andWhere('t.leaseExpiresAt < :now', { now })
-        .andWhere(UNEXPIRED)
-        .orderBy('t.leaseExpiresAt', 'ASC')
-        .limit(limit);
-      const rows = await this.dialect.lockRows(query, true).getMany();
+      // Mirrors of upstream tasks are adopted by another instance instead (adoptLapsedMirrors).
+      const rows = await this.lockLapsed(m, now, limit, false);
       const reclaimed: string[] = [];
       for (const row of rows) {
         const task = toRecord(row);
@@ -138,6 +131,37 @@ export class TypeOrmTaskStore implements TaskStore {
 
   listByOwner(query: OwnerTasksQuery, now: number): Promise<TaskRecord[]> {
     return this.dialect.read((m) => listByOwner(m, query, now));
+  }
+
+  adoptLapsedMirrors(now: number, limit: number, owner: string, until: number): Promise<TaskRecord[]> {
+    return this.dialect.write(async (m) => {
+      const rows = await this.lockLapsed(m, now, limit, true);
+      const adopted = rows.map(toRecord).filter((task) => hasLapsedMirror(task, now));
+      if (adopted.length === 0) return [];
+      await m
+        .createQueryBuilder()
+        .update(McpTaskEntity)
+        .set({ leaseOwner: owner, leaseExpiresAt: until })
+        .where('id IN (:...ids)', { ids: adopted.map((t) => t.id) })
+        .execute();
+      return adopted.map((task) => ({ ...task, leaseOwner: owner, leaseExpiresAt: until }));
+    });
+  }
+
+  /**
+   * Live, unexpired rows whose lease lapsed before `now`, oldest lapse first: mirrors of upstream tasks or the
+   * others. Locked with SKIP LOCKED, so rows another instance is reclaiming or adopting are left to it.
+   */
+  private lockLapsed(m: EntityManager, now: number, limit: number, mirrors: boolean): Promise<McpTaskEntity[]> {
+    const query = m
+      .createQueryBuilder(McpTaskEntity, 't')
+      .where('t.status IN (:...live)', { live: LIVE_STATUSES })
+      .andWhere('t.leaseExpiresAt < :now', { now })
+      .andWhere(UNEXPIRED)
+      .andWhere(mirrors ? 't.upstream IS NOT NULL' : 't.upstream IS NULL')
+      .orderBy('t.leaseExpiresAt', 'ASC')
+      .limit(limit);
+    return this.dialect.lockRows(query, true).getMany();
   }
 
   async statuses(ids: string[], now: number): Promise<Map<string, TaskStatus>> {

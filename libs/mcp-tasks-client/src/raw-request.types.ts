@@ -1,0 +1,37 @@
+import type { McpTask } from './mcp-task.types.js';
+
+/** Options of `McpTasksClient.request` (defaults in brackets). */
+export interface RawRequestOptions {
+  /** [the connection's `token`] Bearer token for this request only (e.g. one exchanged for the end user). */
+  token?: string;
+  /**
+   * [the connection's] Client capabilities this request declares in its `_meta` (capabilities travel with each
+   * request on the 2026-07-28 wire), e.g. those of the caller a gateway forwards the request for.
+   */
+  capabilities?: Record<string, unknown>;
+  /** [none] More `_meta` entries, e.g. `{ traceparent, tracestate }` to continue the caller's trace. */
+  meta?: Record<string, unknown>;
+  /** [none] Aborts the request. */
+  signal?: AbortSignal;
+}
+
+/** Options of `McpTasksClient.listenTasks` (defaults in brackets). */
+export interface ListenTasksOptions {
+  /** [the connection's `token`] Bearer token for this stream. */
+  token?: string;
+  /** [none] Closes the stream (as `close()` does). */
+  signal?: AbortSignal;
+}
+
+/** Called with each task a `notifications/tasks` carries (without the message's `_meta`). */
+export type TaskNotificationListener = (task: McpTask) => void;
+
+/** An open `subscriptions/listen` stream for some tasks. */
+export interface TaskListenStream {
+  /** The task ids the server agreed to notify (others were unknown to it, or not the caller's). */
+  readonly acknowledged: string[];
+  /** Resolves once the stream has ended: closed here, ended by the server, or broken. Never rejects. */
+  readonly closed: Promise<void>;
+  /** Ends the stream. Idempotent. */
+  close(): void;
+}

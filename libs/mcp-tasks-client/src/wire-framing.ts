@@ -1,0 +1,56 @@
+import { PROTOCOL_VERSION } from './protocol.constants.js';
+
+/** How a connection frames the requests it sends itself on the 2026-07-28 wire. */
+export interface WireFraming {
+  endpoint: URL;
+  token?: string;
+  clientInfo: Record<string, unknown>;
+  capabilities: Record<string, unknown>;
+}
+
+/** What `Mcp-Name` carries for each method that has one. */
+const NAME_PARAM: Record<string, string> = {
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+  'tasks/get': 'taskId',
+  'tasks/update': 'taskId',
+  'tasks/cancel': 'taskId',
+};
+
+/** The standard headers of a 2026-07-28 POST for `method` (the server checks them against the body). */
+export function standardHeaders(
+  method: string,
+  params: Record<string, unknown>,
+  token: string | undefined,
+): Record<string, string> {
+  const name = NAME_PARAM[method] === undefined ? undefined : params[NAME_PARAM[method]];
+  return {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': PROTOCOL_VERSION,
+    'mcp-method': method,
+    ...(typeof name === 'string' ? { 'mcp-name': name } : {}),
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+  };
+}
+
+/** `params` with the per-request `_meta` envelope (version, capabilities, client) and any `extra` entries. */
+export function framedParams(
+  framing: WireFraming,
+  params: Record<string, unknown>,
+  capabilities: Record<string, unknown> | undefined,
+  extra: Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  const own = (params._meta ?? {}) as Record<string, unknown>;
+  return {
+    ...params,
+    _meta: {
+      ...own,
+      ...extra,
+      'io.modelcontextprotocol/protocolVersion': PROTOCOL_VERSION,
+      'io.modelcontextprotocol/clientCapabilities': capabilities ?? framing.capabilities,
+      'io.modelcontextprotocol/clientInfo': framing.clientInfo,
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { loadPeer } from '../peers/optional-peer.js';
+
+/*
+ * What the gateway uses of `@mcp-tasks/client` (an optional peer, loaded only when `upstreams` is set), written out
+ * here so the library's types never name the package: an app without it still compiles.
+ */
+
+/** A task as an upstream reports it. */
+export interface UpstreamTask {
+  taskId: string;
+  status: 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
+  statusMessage?: string;
+  createdAt: string;
+  ttlMs: number | null;
+  pollIntervalMs?: number;
+  inputRequests?: Record<string, { method: string; params?: Record<string, unknown> }>;
+  result?: Record<string, unknown>;
+  error?: { code: number; message: string; data?: unknown };
+}
+
+export interface UpstreamListenStream {
+  readonly acknowledged: string[];
+  readonly closed: Promise<void>;
+  close(): void;
+}
+
+export interface UpstreamRequestOptions {
+  token?: string;
+  capabilities?: Record<string, unknown>;
+  meta?: Record<string, unknown>;
+  signal?: AbortSignal;
+}
+
+/** A connected `McpTasksClient`. */
+export interface UpstreamClient {
+  readonly legacy: boolean;
+  readonly sdk: {
+    listTools(): Promise<{ tools: unknown[] }>;
+    callTool(
+      params: { name: string; arguments: Record<string, unknown> },
+      options: { signal?: AbortSignal; timeout?: number },
+    ): Promise<Record<string, unknown>>;
+  };
+  request(method: string, params: Record<string, unknown>, options: UpstreamRequestOptions): Promise<any>;
+  listenTasks(
+    taskIds: string[],
+    onTask: (task: UpstreamTask) => void,
+    options: { token?: string; signal?: AbortSignal },
+  ): Promise<UpstreamListenStream>;
+  close(): Promise<void>;
+}
+
+export interface UpstreamConnectOptions {
+  tasks: boolean;
+  token?: string;
+  clientInfo: { name: string; version: string };
+  legacy: 'never' | 'fallback' | 'only';
+  onToolsChanged?: () => void;
+}
+
+/** The package's entry, as far as the gateway needs it. */
+export interface UpstreamClientApi {
+  connect(url: string, options: UpstreamConnectOptions): Promise<UpstreamClient>;
+}
+
+/** Loads `@mcp-tasks/client`, failing startup with what to install when it is missing. */
+export async function loadUpstreamClient(): Promise<UpstreamClientApi> {
+  const api = await loadPeer<UpstreamClientApi & { McpTasksClient?: { prototype: object } }>(
+    '@mcp-tasks/client',
+    'upstreams',
+  );
+  if (typeof (api.McpTasksClient?.prototype as { request?: unknown } | undefined)?.request !== 'function')
+    throw new Error(
+      'McpTasksModule: upstreams need a newer @mcp-tasks/client (with McpTasksClient.request): update it',
+    );
+  return api;
+}

@@ -1,0 +1,191 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { HttpContext } from '../common/http-context.interface.js';
+import type { Principal } from '../common/principal.interface.js';
+import type { TraceContext } from '../common/trace-context.js';
+import type { ToolCallOrigin } from '../context/base-tool.context.js';
+import { SyncToolContext } from '../context/sync-tool.context.js';
+import { digestOf } from '../input/request-state.codec.js';
+import { MCP_TASKS_OPTIONS, RpcCode, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { declaresTasks } from '../protocol/capabilities.js';
+import { RpcError } from '../protocol/rpc-error.js';
+import { taskLimitError } from '../tasks/task-limit.error.js';
+import { toWireTask } from '../tasks/task.mapper.js';
+import { TaskRunner } from '../tasks/task.runner.js';
+import { McpTracing } from '../telemetry/tracing.js';
+import { MirrorKeeper } from './mirror.keeper.js';
+import { traceCarrier } from './trace-carrier.js';
+import type { UpstreamTask } from './upstream-client.api.js';
+import type { UpstreamCallOptions } from './upstream.connection.js';
+import { UpstreamRegistry, type ServedUpstreamTool } from './upstream.registry.js';
+import { UpstreamStateCodec } from './upstream-state.codec.js';
+import { UpstreamTaskRelay } from './upstream-task.relay.js';
+import { UpstreamToolPipeline, type ProxiedStep } from './upstream-tool.pipeline.js';
+import { isUpstreamRpcError, relayedError, UpstreamUnreachableError } from './upstream-unreachable.error.js';
+
+type Answer = Record<string, unknown>;
+
+/** What the gateway needs of the `tools/call` it forwards (the dispatcher's `McpRequest` has it). */
+export interface ProxiedCall {
+  id: string | number;
+  params: Record<string, any>;
+  protocolVersion: string;
+  clientCapabilities: Record<string, any>;
+  clientInfo?: Record<string, unknown>;
+  principal: Principal;
+  signal: AbortSignal;
+  inputResponses?: Record<string, unknown>;
+  http: HttpContext;
+}
+
+/**
+ * `tools/call` of a served upstream tool: the guards (global, scopes) run here, then the call goes upstream with
+ * the caller's capabilities and trace. A result comes back as is; an MRTR round passes through (same keys, the
+ * upstream's `requestState` sealed inside ours); a task becomes a local task that mirrors it — or, at the owner's
+ * or the server's cap, is cancelled upstream and the caller gets `-32600`.
+ */
+@Injectable()
+export class UpstreamToolCall {
+  private readonly states: UpstreamStateCodec;
+
+  constructor(
+    @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
+    private readonly registry: UpstreamRegistry,
+    private readonly pipeline: UpstreamToolPipeline,
+    private readonly runner: TaskRunner,
+    private readonly keeper: MirrorKeeper,
+    private readonly relay: UpstreamTaskRelay,
+    private readonly tracing: McpTracing,
+  ) {
+    this.states = new UpstreamStateCodec(options.requestStateSecret, options.requestStateTtl);
+  }
+
+  /** Whether `name` is a served upstream tool. */
+  serves(name: unknown): boolean {
+    return typeof name === 'string' && this.registry.find(name) !== undefined;
+  }
+
+  async call(req: ProxiedCall, traceContext: TraceContext): Promise<Answer> {
+    const served = this.registry.find(req.params.name)!;
+    const origin: ToolCallOrigin = { ...req, tool: served.name, requestId: req.id, traceContext };
+    const call = { method: 'tools/call', id: req.id, params: req.params, principal: req.principal };
+    const raw: unknown = req.params.arguments;
+    const context = new SyncToolContext(origin, req.signal);
+    // Guards first, as for a local tool: they see the arguments as sent, and a caller they refuse learns nothing
+    // of what the arguments should be.
+    await this.pipeline.authorize(served, {
+      http: req.http,
+      call,
+      args: raw && typeof raw === 'object' ? raw : {},
+      context,
+    });
+    const args = argumentsOf(raw);
+    const step: ProxiedStep = { http: req.http, call, args, context };
+    return this.pipeline.run(served, step, () => this.forward(served, req, args, origin, traceContext));
+  }
+
+  /** Past the guards: the call upstream, and what its answer makes of it here. */
+  private async forward(
+    served: ServedUpstreamTool,
+    req: ProxiedCall,
+    args: Answer,
+    origin: ToolCallOrigin,
+    traceContext: TraceContext,
+  ): Promise<Answer> {
+    const bind = { tool: served.name, owner: req.principal.key, args: digestOf(req.params.arguments ?? {}) };
+    const params: Record<string, unknown> = { name: served.tool.name, arguments: args };
+    if (req.params.requestState !== undefined) {
+      const round = this.states.open(req.params.requestState, bind);
+      const given = req.inputResponses ?? {};
+      params.inputResponses = Object.fromEntries(
+        round.asked.flatMap((k) => (Object.hasOwn(given, k) ? [[k, given[k]]] : [])),
+      );
+      if (round.state !== undefined) params.requestState = round.state;
+    }
+    const upstreamCall: UpstreamCallOptions = {
+      principal: req.principal,
+      capabilities: this.capabilities(req.clientCapabilities),
+      meta: traceCarrier(this.tracing, req.params, traceContext),
+      signal: req.signal,
+    };
+    const sentAt = Date.now();
+    const answer = await this.send(served, params, upstreamCall);
+    if (answer.resultType === 'input_required') {
+      const inputRequests = (answer.inputRequests ?? {}) as Answer;
+      const round = { ...bind, asked: Object.keys(inputRequests), state: answer.requestState };
+      return { resultType: 'input_required', inputRequests, requestState: this.states.seal(round) };
+    }
+    if (answer.resultType === 'task')
+      return this.mirror(served, answer as unknown as UpstreamTask, origin, upstreamCall, sentAt);
+    const { _meta: _, ...result } = answer;
+    return { ...result, resultType: 'complete' };
+  }
+
+  /** The caller's capabilities, without the Tasks extension when this server has tasks off. */
+  private capabilities(caps: Record<string, any>): Record<string, unknown> {
+    if (this.options.tasks || !declaresTasks(caps)) return caps ?? {};
+    const { [TASKS_EXTENSION]: _, ...extensions } = caps.extensions as Record<string, unknown>;
+    return { ...caps, extensions };
+  }
+
+  private async send(served: ServedUpstreamTool, params: Answer, call: UpstreamCallOptions): Promise<Answer> {
+    try {
+      const { upstream } = served;
+      if (upstream.legacy) return await upstream.callLegacy(served.tool.name, params.arguments as Answer, call);
+      return await upstream.request('tools/call', params, call);
+    } catch (err) {
+      if (isUpstreamRpcError(err)) throw relayedError(err);
+      if (err instanceof UpstreamUnreachableError) throw err.toRpcError();
+      throw err;
+    }
+  }
+
+  /** A local task mirroring the upstream's, answered once stored; refused at a cap (and cancelled upstream). */
+  private async mirror(
+    served: ServedUpstreamTool,
+    up: UpstreamTask,
+    origin: ToolCallOrigin,
+    call: UpstreamCallOptions,
+    sentAt: number,
+  ): Promise<Answer> {
+    const upstream = { name: served.upstream.name, taskId: up.taskId, principal: origin.principal };
+    const cancelUpstream = () => this.relay.cancel(upstream, { principal: origin.principal, meta: call.meta });
+    if (typeof up.taskId !== 'string' || !declaresTasks(call.capabilities ?? {})) {
+      if (typeof up.taskId === 'string') await cancelUpstream();
+      throw new RpcError(
+        RpcCode.InternalError,
+        `Upstream "${served.upstream.name}" answered with a task it should not`,
+      );
+    }
+    const ttl = localTtl(this.options.ttl, up.ttlMs, sentAt);
+    const creation = await this.runner
+      .create(origin, {}, served.upstream.config.scopes, { upstream, ttl })
+      .catch(async (err: unknown) => {
+        await cancelUpstream();
+        throw err;
+      });
+    if ('refused' in creation) {
+      await cancelUpstream();
+      throw taskLimitError(creation.refused);
+    }
+    this.keeper.hold(creation.created, up, { requestId: origin.requestId, traceContext: origin.traceContext });
+    return { resultType: 'task', ...toWireTask(creation.created, this.options.pollInterval) };
+  }
+}
+
+function argumentsOf(value: unknown): Answer {
+  if (value === undefined) return {};
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw RpcError.invalidParams('arguments must be an object');
+  return value as Answer;
+}
+
+/**
+ * The local ttl: ours, but never past the upstream task's expiry — counted from when the call was sent, which is
+ * no later than the upstream created its task, whatever the two clocks say.
+ */
+function localTtl(ours: number | null, theirs: unknown, sentAt: number): number | null {
+  const upstream = typeof theirs === 'number' && theirs > 0 ? theirs - (Date.now() - sentAt) : Infinity;
+  const ttl = Math.min(ours ?? Infinity, upstream);
+  return ttl === Infinity ? null : Math.max(1, Math.floor(ttl));
+}

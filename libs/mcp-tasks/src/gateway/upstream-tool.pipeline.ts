@@ -1,0 +1,74 @@
+import { Inject, Injectable, type CanActivate } from '@nestjs/common';
+import type { HttpContext } from '../common/http-context.interface.js';
+import type { McpCall } from '../common/mcp-call.interface.js';
+import type { ToolContext } from '../common/tool-context.interface.js';
+import { RequiredScopes } from '../decorators/required-scopes.decorator.js';
+import { McpScopesGuard } from '../guards/mcp-scopes.guard.js';
+import { MCP_CONTEXT_TYPE } from '../mcp-tasks.constants.js';
+import { NestPipelines, type Pipeline } from '../pipeline/nest-pipelines.js';
+import type { ServedUpstreamTool } from './upstream.registry.js';
+
+type Answer = Record<string, unknown>;
+
+/** One proxied call as its Nest pipeline sees it. */
+export interface ProxiedStep {
+  http: HttpContext;
+  call: McpCall;
+  args: object;
+  context: ToolContext;
+}
+
+/**
+ * The Nest pipeline of a served upstream tool, as a local tool has one (type `mcp`, arguments `[req, res, McpCall]`):
+ * the app's global guards, then the scopes guard (`guards.scopes`) reading the upstream's `scopes` as
+ * `@RequiredScopes` — so a call is refused exactly as a local one would be, before anything goes upstream — and the
+ * app's global interceptors and filters around the forwarding itself.
+ */
+@Injectable()
+export class UpstreamToolPipeline {
+  private readonly pipelines = new Map<string, { authorize: Pipeline; run: Pipeline }>();
+  /** The forwarding of each call in flight, found again by its `ToolContext` inside the pipeline. */
+  private readonly forwards = new WeakMap<ToolContext, () => Promise<Answer>>();
+
+  constructor(
+    private readonly nest: NestPipelines,
+    @Inject(McpScopesGuard) private readonly scopes: CanActivate,
+  ) {}
+
+  /** Resolves when every guard lets the call through; throws what a guard threw (403 for a plain `false`). */
+  async authorize(served: ServedUpstreamTool, step: ProxiedStep): Promise<void> {
+    await this.pipelineOf(served).authorize(...this.argsOf(served, step));
+  }
+
+  /** `forward` behind the interceptors and filters; what it answers (or throws) after them. */
+  async run(served: ServedUpstreamTool, step: ProxiedStep, forward: () => Promise<Answer>): Promise<Answer> {
+    this.forwards.set(step.context, forward);
+    return (await this.pipelineOf(served).run(...this.argsOf(served, step))) as Answer;
+  }
+
+  private argsOf(served: ServedUpstreamTool, { http, call, args, context }: ProxiedStep): [unknown, unknown, McpCall] {
+    return [http.req, http.res, { ...call, tool: served.name, args, context }];
+  }
+
+  private pipelineOf(served: ServedUpstreamTool) {
+    let pipeline = this.pipelines.get(served.name);
+    if (!pipeline) {
+      const forwards = this.forwards;
+      // A stand-in method named after the served tool, carrying the upstream's scopes.
+      const method = Object.defineProperty(
+        function (_args: object, context: ToolContext): Promise<Answer> {
+          return forwards.get(context)!();
+        },
+        'name',
+        { value: served.name },
+      );
+      RequiredScopes(...served.upstream.config.scopes)(method);
+      pipeline = {
+        authorize: this.nest.guardsOnly(this, method, served.name, [this.scopes], MCP_CONTEXT_TYPE),
+        run: this.nest.withoutGuards(this, method, served.name, [], MCP_CONTEXT_TYPE),
+      };
+      this.pipelines.set(served.name, pipeline);
+    }
+    return pipeline;
+  }
+}

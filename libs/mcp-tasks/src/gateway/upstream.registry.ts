@@ -1,0 +1,93 @@
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { InjectTaskStore } from '../decorators/inject.decorators.js';
+import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
+import type { McpUpstreamTool } from '../options/mcp-upstream-options.interface.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import type { TaskStore } from '../store/task-store.interface.js';
+import { loadUpstreamClient } from './upstream-client.api.js';
+import { upstreamConfig } from './upstream.config.js';
+import { UpstreamConnection } from './upstream.connection.js';
+
+/** An upstream tool as served here. */
+export interface ServedUpstreamTool {
+  /** `<upstream>_<tool>`. */
+  name: string;
+  upstream: UpstreamConnection;
+  tool: McpUpstreamTool;
+}
+
+/**
+ * The `upstreams` option at run time: loads `@mcp-tasks/client` (only when there are upstreams), connects each
+ * upstream in the background, and resolves served names (`files_read`) to an upstream and its tool.
+ */
+@Injectable()
+export class UpstreamRegistry implements OnModuleInit, OnApplicationShutdown {
+  private readonly upstreams = new Map<string, UpstreamConnection>();
+  private served = new Map<string, ServedUpstreamTool>();
+  /** Bumped each time an upstream's tool list was read, so lists built from it know to rebuild. */
+  version = 0;
+  /** Settles once the upstreams are set up (they connect in the background after that). */
+  ready: Promise<void> = Promise.resolve();
+
+  constructor(
+    @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
+    @InjectTaskStore() private readonly store: TaskStore,
+  ) {}
+
+  get active(): boolean {
+    return this.options.upstreams.length > 0;
+  }
+
+  onModuleInit(): Promise<void> {
+    this.ready = this.setUp();
+    return this.ready;
+  }
+
+  private async setUp(): Promise<void> {
+    if (!this.active) return;
+    // Mirrors outlive the instance that holds them only with a store that can hand them on.
+    if (typeof this.store.adoptLapsedMirrors !== 'function') {
+      throw new Error(
+        'McpTasksModule: upstreams need a store with adoptLapsedMirrors (MemoryTaskStore and TypeOrmTaskStore have it)',
+      );
+    }
+    const api = await loadUpstreamClient();
+    for (const options of this.options.upstreams) {
+      const connection = new UpstreamConnection(upstreamConfig(options), api, this.options.server, () =>
+        this.rebuild(),
+      );
+      this.upstreams.set(connection.name, connection);
+      connection.start();
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all([...this.upstreams.values()].map((u) => u.close()));
+  }
+
+  /** The upstream of that name, if configured. */
+  upstream(name: string): UpstreamConnection | undefined {
+    return this.upstreams.get(name);
+  }
+
+  /** The served upstream tool of that (prefixed) name, if any. */
+  find(name: string): ServedUpstreamTool | undefined {
+    return this.served.get(name);
+  }
+
+  /** Every served upstream tool, upstream by upstream in configuration order. */
+  list(): ServedUpstreamTool[] {
+    return [...this.served.values()];
+  }
+
+  private rebuild(): void {
+    const served = new Map<string, ServedUpstreamTool>();
+    for (const upstream of this.upstreams.values())
+      for (const tool of upstream.served) {
+        const name = `${upstream.name}_${tool.name}`;
+        served.set(name, { name, upstream, tool });
+      }
+    this.served = served;
+    this.version++;
+  }
+}
