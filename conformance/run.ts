@@ -164,8 +164,13 @@ async function runScenario(name: string, specVersion: string | null): Promise<bo
         .split('\n')[0]
         .slice(0, 300)}`,
     );
+  // No failed check to show (the CLI crashed, timed out or skipped): its own output says why; CI keeps only the log.
+  if (why && c.fail === 0) console.log(tailOf(out, 40).replace(/^/gm, '     | '));
   return !why;
 }
+
+/** The last `n` lines of `text`. */
+const tailOf = (text: string, n: number): string => text.trimEnd().split('\n').slice(-n).join('\n');
 
 // ---- Main ------------------------------------------------------------------
 let passed = 0;
@@ -198,5 +203,7 @@ try {
 } finally {
   await stopDemo();
 }
+// What the server said while a scenario failed (its whole log is in .tmp, which CI does not keep).
+if (failed > 0 && demoLog) console.log(`conformance: the demo's log, last lines:\n${tailOf(demoLog, 40)}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

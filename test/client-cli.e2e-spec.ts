@@ -88,30 +88,37 @@ describe('client CLI without a terminal (built demo)', () => {
     expect(again.stdout).toBe(`task ${taskId}: cancelled (it had ended before the cancel)\n`);
   });
 
-  it('exit codes: 2 for a bad command line, 1 for a JSON-RPC or connection error', async () => {
-    const badJson = await runCli(['call', demo.url, 'greet', '--args', '{']);
+  // Each CLI run is a Node process start (seconds on a loaded 2-core machine): independent runs go side by side,
+  // in two tests, rather than a dozen in a row against one test's 30 s.
+  it('exit code 2 for a bad command line', async () => {
+    const [badJson, badArg, both, unknownCommand, notUrl] = await Promise.all([
+      runCli(['call', demo.url, 'greet', '--args', '{']),
+      runCli(['call', demo.url, 'export_project', '--arg', 'files=many']),
+      runCli(['call', demo.url, 'greet', '--args', '{}', '--arg', 'a=1']),
+      runCli(['frobnicate']),
+      runCli(['call', 'not-a-url', 'greet']),
+    ]);
     expect(badJson.code).toBe(2);
     expect(badJson.stderr).toMatch(/^error: --args is not JSON/);
-    const badArg = await runCli(['call', demo.url, 'export_project', '--arg', 'files=many']);
     expect(badArg).toMatchObject({ code: 2, stderr: 'error: --arg files: "many" is not a integer\n' });
-    expect((await runCli(['call', demo.url, 'greet', '--args', '{}', '--arg', 'a=1'])).code).toBe(2);
-    expect((await runCli(['frobnicate'])).code).toBe(2);
-    expect((await runCli(['call', 'not-a-url', 'greet'])).stderr).toBe(
-      'error: not a URL: "not-a-url" (e.g. http://127.0.0.1:3000/mcp)\n',
-    );
+    expect(both.code).toBe(2);
+    expect(unknownCommand.code).toBe(2);
+    expect(notUrl.stderr).toBe('error: not a URL: "not-a-url" (e.g. http://127.0.0.1:3000/mcp)\n');
+  });
 
-    const unknown = await runCli(['get', demo.url, 'no-such-task']);
+  it('exit code 1 for a JSON-RPC or connection error', async () => {
+    const port = await freePort();
+    const [unknown, refused, required, ...dashed] = await Promise.all([
+      runCli(['get', demo.url, 'no-such-task']),
+      runCli(['tools', `http://127.0.0.1:${port}/mcp`]),
+      runCli(['call', demo.url, 'confirm_delete', '--arg', 'filename=x', '--no-tasks']),
+      // Task ids are base64url: one may start with '-' and is still a task id, not an option.
+      ...['get', 'cancel', 'watch'].map((command) => runCli([command, demo.url, '-AAAAAAAAAAAAAAAAAAAAAAA', '--json'])),
+    ]);
     expect(unknown).toMatchObject({ code: 1, stderr: 'error: -32602 Task not found\n' });
-    // Task ids are base64url: one may start with '-' and is still a task id, not an option.
-    for (const command of ['get', 'cancel', 'watch'])
-      expect(await runCli([command, demo.url, '-AAAAAAAAAAAAAAAAAAAAAAA', '--json'])).toMatchObject({
-        code: 1,
-        stderr: 'error: -32602 Task not found\n',
-      });
-    const refused = await runCli(['tools', `http://127.0.0.1:${await freePort()}/mcp`]);
+    for (const run of dashed) expect(run).toMatchObject({ code: 1, stderr: 'error: -32602 Task not found\n' });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/^error: .*ECONNREFUSED/);
-    const required = await runCli(['call', demo.url, 'confirm_delete', '--arg', 'filename=x', '--no-tasks']);
     expect(required.code).toBe(1);
     expect(required.stderr).toMatch(/^error: -32021 /);
   });

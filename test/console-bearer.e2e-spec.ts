@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
+import type { BrowserContext } from 'playwright-core';
 import { LoopbackGuard } from '@mcp-tasks/nestjs/console';
 import { hsAuth } from './fixtures/auth-app.js';
 import { BareTaskStore } from './fixtures/bare-store.js';
@@ -12,6 +13,7 @@ import { hs256 } from './support/tokens.js';
 import { until } from './support/until.js';
 
 let browser: TestBrowser;
+let context: BrowserContext;
 beforeAll(async () => {
   browser = await startBrowser(); // installs Debian's chromium first when it is missing
 }, 600_000);
@@ -22,13 +24,18 @@ describe('operator console with bearer tokens (scope mcp:admin) and showResults'
   let url: string;
 
   beforeAll(async () => {
+    context = await browser.newContext();
     ({ app, url } = await createConsoleApp(
       { auth: hsAuth },
       { scope: 'mcp:admin', showResults: true, pollInterval: 250 },
     ));
   }, 300_000);
 
-  afterAll(async () => app?.close());
+  // The browser's connections first: the app's server waits for every open one.
+  afterAll(async () => {
+    await context?.close();
+    await app?.close();
+  });
 
   const auth = (claims: Record<string, unknown>) => ({ authorization: `Bearer ${hs256(claims)}` });
 
@@ -65,7 +72,7 @@ describe('operator console with bearer tokens (scope mcp:admin) and showResults'
       .taskId;
     const done = (await call(app, 'wait', { ms: 5 }, { caps: TASKS, headers: auth({ sub: 'u2' }) })).body.result.taskId;
     await waitForTask(app, done, undefined, 10_000, { headers: auth({ sub: 'u2' }) });
-    const page = await openConsole(browser.context, url);
+    const page = await openConsole(context, url);
     try {
       await textOf(page, '#banner', (t) => t.includes('(401)'));
       await page.fill('#token', hs256({ sub: 'viewer', scope: 'files:read' }));
@@ -95,16 +102,21 @@ describe('operator console on a custom store without the optional queries', () =
   let app: INestApplication;
   let url: string;
   beforeAll(async () => {
+    context = await browser.newContext();
     ({ app, url } = await createConsoleApp(
       { store: new BareTaskStore() },
       { guard: LoopbackGuard, pollInterval: 250 },
     ));
   });
-  afterAll(async () => app?.close());
+  // The browser's connections first: the app's server waits for every open one.
+  afterAll(async () => {
+    await context?.close();
+    await app?.close();
+  });
 
   it('the page says what the store lacks, and still opens and cancels a task by id', async () => {
     const id = (await call(app, 'wait', { ms: 60_000 }, { caps: TASKS })).body.result.taskId;
-    const page = await openConsole(browser.context, url);
+    const page = await openConsole(context, url);
     try {
       expect(await textOf(page, '#banner', (t) => t.includes('BareTaskStore'))).toMatch(
         new RegExp(

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import type { BrowserContext } from 'playwright-core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { McpTasksModule } from '@mcp-tasks/nestjs';
 import { LoopbackGuard, McpTasksConsoleModule } from '@mcp-tasks/nestjs/console';
@@ -44,11 +45,13 @@ async function instance(url: string): Promise<{ app: INestApplication; url: stri
 describe('operator console over two instances (PostgreSQL store and bus)', () => {
   let pg: TestPostgres;
   let browser: TestBrowser;
+  let context: BrowserContext;
   let a: { app: INestApplication; url: string };
   let b: { app: INestApplication; url: string };
 
   beforeAll(async () => {
     browser = await startBrowser();
+    context = await browser.newContext();
     pg = await startPostgres();
     // One after the other: the first runs the migrations.
     a = await instance(pg.url);
@@ -71,7 +74,7 @@ describe('operator console over two instances (PostgreSQL store and bus)', () =>
     ];
     expect(instanceA).not.toBe(instanceB);
 
-    const page = await openConsole(browser.context, b.url);
+    const page = await openConsole(context, b.url);
     try {
       await taskRow(page, id);
       await taskRow(page, onB);

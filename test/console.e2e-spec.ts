@@ -9,7 +9,7 @@ import {
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IncomingMessage } from 'node:http';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { TaskStore, type TaskRecord, type TaskStatus } from '@mcp-tasks/nestjs';
 import { consoleLogs, createConsoleApp } from './fixtures/console-app.js';
 import { history } from './fixtures/console-history.js';
@@ -59,8 +59,10 @@ describe('operator console in a browser (memory store, an app guard)', () => {
   let url: string;
   const ids: Record<string, string> = {};
   let seeded: TaskRecord[] = [];
+  let context: BrowserContext;
 
   beforeAll(async () => {
+    context = await browser.newContext();
     ({ app, url } = await createConsoleApp(
       { subject: (req) => String(req.headers['x-tenant'] ?? 'alice'), maxPerPrincipal: 5 },
       { guard: OperatorCookieGuard, pollInterval: 250 },
@@ -79,7 +81,11 @@ describe('operator console in a browser (memory store, an app guard)', () => {
     await waitForTask(app, ids.asking, (s) => s === 'input_required', 10_000, as('carol'));
   }, 300_000);
 
-  afterAll(async () => app?.close());
+  // The browser's connections first: the app's server waits for every open one.
+  afterAll(async () => {
+    await context?.close();
+    await app?.close();
+  });
 
   it('a caller without the access rule gets 401/403 and no data, and cannot cancel', async () => {
     for (const [headers, status] of [
@@ -98,7 +104,7 @@ describe('operator console in a browser (memory store, an app guard)', () => {
     }
     expect((await getTask(app, ids.running, as('alice'))).body.result.status).toBe('working');
 
-    const page = await openConsole(browser.context, url);
+    const page = await openConsole(context, url);
     try {
       expect(await textOf(page, '#banner', (t) => t.includes('(401)'))).toMatch(/Sign in as an operator first/);
       expect(await page.locator('#token-form').isVisible()).toBe(true);
@@ -110,7 +116,7 @@ describe('operator console in a browser (memory store, an app guard)', () => {
   }, 120_000);
 
   it('lists a running task created over MCP; the counts, tables and chart render', async () => {
-    const page = await openConsole(browser.context, url, OPERATOR.cookie);
+    const page = await openConsole(context, url, OPERATOR.cookie);
     try {
       const row = await taskRow(page, ids.running);
       expect(await row.textContent()).toMatch(/wait.*working.*alice/);
@@ -156,7 +162,7 @@ describe('operator console in a browser (memory store, an app guard)', () => {
   }, 120_000);
 
   it('updates live: a task created after the page opened appears without a reload', async () => {
-    const page = await openConsole(browser.context, url, OPERATOR.cookie);
+    const page = await openConsole(context, url, OPERATOR.cookie);
     try {
       await taskRow(page, ids.running);
       let navigations = 0;
@@ -178,7 +184,7 @@ describe('operator console in a browser (memory store, an app guard)', () => {
   }, 120_000);
 
   it('the task page shows status, questions, times and instance; results stay hidden without showResults', async () => {
-    const page = await openConsole(browser.context, url, OPERATOR.cookie);
+    const page = await openConsole(context, url, OPERATOR.cookie);
     try {
       await (await taskRow(page, ids.asking)).click();
       expect(await textOf(page, '#task-id', (t) => t === ids.asking)).toBe(ids.asking);
@@ -207,12 +213,15 @@ describe('operator console in a browser (memory store, an app guard)', () => {
   }, 120_000);
 
   it('cancel from the page ends the task cancelled, fires the tool signal, and logs who did it', async () => {
-    const page = await openConsole(browser.context, url, OPERATOR.cookie);
+    const page = await openConsole(context, url, OPERATOR.cookie);
     try {
       await (await taskRow(page, ids.running)).click();
       await page.click('#cancel-task');
       expect(await page.locator('#detail .actions').textContent()).toContain('Cancel this task?');
+      const button = await page.$('#confirm-cancel');
       await page.waitForTimeout(600); // polls in between must not undo the question
+      // … nor replace the button: a click whose press and release straddle a redraw would be lost.
+      expect(await button!.evaluate((b) => b.isConnected)).toBe(true);
       await page.click('#confirm-cancel');
       await textOf(page, '#action-message', (t) => t.includes('cancelled'));
       await textOf(page, '#detail h2 .status', (t) => t === 'cancelled');
@@ -230,7 +239,7 @@ describe('operator console in a browser (memory store, an app guard)', () => {
   }, 120_000);
 
   it('filters by tool, status, owner and age, and pages', async () => {
-    const page = await openConsole(browser.context, url, OPERATOR.cookie);
+    const page = await openConsole(context, url, OPERATOR.cookie);
     try {
       await taskRow(page, ids.asking);
       const total = seeded.length + 8;

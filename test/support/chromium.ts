@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -23,10 +23,15 @@ const FLAGS = [
   '--disable-sync',
 ];
 
-/** A running headless Chromium with its own fresh profile. */
+/** A running headless Chromium. */
 export interface TestBrowser {
-  context: BrowserContext;
-  /** Closes the browser and deletes its profile. */
+  /**
+   * A fresh browser context (its own cookies, storage and connections). Close it before the app it talks to:
+   * Chromium keeps spare connections open that it never sent a request on (preconnects), and Node's
+   * `server.close()` waits for those until Chromium drops them, over a minute later.
+   */
+  newContext(): Promise<BrowserContext>;
+  /** Closes the browser. */
   close(): Promise<void>;
 }
 
@@ -83,27 +88,12 @@ async function install(): Promise<void> {
   }
 }
 
-/** Starts headless Chromium (installed first if needed) through playwright-core, on a new user-data-dir. */
+/** Starts headless Chromium (installed first if needed) through playwright-core. */
 export async function startBrowser(): Promise<TestBrowser> {
   const executablePath = await ensureChromium();
-  const profile = mkdtempSync(join(tmpdir(), 'mcp-chromium-'));
-  try {
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath,
-      headless: true,
-      args: FLAGS,
-      viewport: { width: 1280, height: 1000 },
-      timeout: 120_000,
-    });
-    return {
-      context,
-      close: async () => {
-        await context.close().catch(() => undefined);
-        rmSync(profile, { recursive: true, force: true });
-      },
-    };
-  } catch (err) {
-    rmSync(profile, { recursive: true, force: true });
-    throw err;
-  }
+  const browser = await chromium.launch({ executablePath, headless: true, args: FLAGS, timeout: 120_000 });
+  return {
+    newContext: () => browser.newContext({ viewport: { width: 1280, height: 1000 } }),
+    close: () => browser.close().catch(() => undefined),
+  };
 }

@@ -29,17 +29,30 @@ export async function taskRow(page: Page, id: string) {
   return row;
 }
 
-/** The text of `selector` once `test` accepts it. */
+/** The text of `selector` once `test` accepts it; a failure says what the page last showed there. */
 export async function textOf(page: Page, selector: string, test: (text: string) => boolean): Promise<string> {
-  return until(`${selector} text`, async () => {
-    const text =
-      (await page
+  let seen: string | null = null;
+  let problem = '';
+  try {
+    return await until(`${selector} text`, async () => {
+      seen = await page
         .locator(selector)
         .first()
         .textContent({ timeout: 1_000 })
-        .catch(() => null)) ?? '';
-    return test(text) ? text || ' ' : '';
-  });
+        .catch((err: Error) => ((problem = err.message.split('\n')[0]), null));
+      const text = seen ?? '';
+      return test(text) ? text || ' ' : '';
+    });
+  } catch (err) {
+    const banner = await page
+      .locator('#banner')
+      .textContent({ timeout: 1_000 })
+      .catch(() => null);
+    throw new Error(
+      `${(err as Error).message}; last seen: ${seen === null ? `nothing (${problem})` : JSON.stringify(seen)}` +
+        `; banner: ${JSON.stringify(banner)}`,
+    );
+  }
 }
 
 /** Fetches a console data route as a caller with these headers. */

@@ -13,6 +13,8 @@ export interface FuzzCase {
   allow: string[];
   /** The error message must match (when the answer is an error). */
   message?: RegExp;
+  /** The kind of message it mutates, for the per-method counts (cases built from `ACCEPTED`). */
+  method?: string;
 }
 
 /** A valid request this generator starts from, and its correct outcome. */

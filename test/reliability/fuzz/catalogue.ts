@@ -18,6 +18,7 @@ import {
   standardHeaders,
   strayAuthorization,
 } from './header.mutations.js';
+import { everyMethod, methodGrid } from './method.mutations.js';
 import { bogusRoundAnswers, bogusTaskAnswers, tamperedState, type InputFixtures } from './input.mutations.js';
 import {
   deep,
@@ -58,12 +59,16 @@ export function badRequests(f: InputFixtures): fc.Arbitrary<FuzzCase> {
     { arbitrary: bogusTaskAnswers(f), weight: 5 },
     { arbitrary: bogusRoundAnswers(f), weight: 3 },
     { arbitrary: tamperedState(f), weight: 6 },
+    { arbitrary: everyMethod, weight: 10 },
   );
 }
 
 /** Bad or insufficient tokens, against the demo in auth mode whose resource names `port`. */
 export const badAuth = (port: number): fc.Arbitrary<FuzzCase> =>
   fc.oneof({ arbitrary: badTokens(port), weight: 9 }, { arbitrary: missingScope(port), weight: 1 });
+
+/** Every accepted message with its limits swept (a fixed grid, beside the weighted mix). */
+export { methodGrid };
 
 /** A few multi-megabyte bodies (slow to send, so not part of the weighted mix). */
 export { oversized };

@@ -185,9 +185,9 @@ export const deep = fc
     const allow = over
       ? ['413:-32600']
       : where === 'arguments'
-        ? ['200:-32602']
+        ? ['200:-32602', '400:-32602']
         : where === 'args-extra'
-          ? ['200:-32602', '200:result']
+          ? ['200:-32602', '200:result', '400:-32602']
           : [...(b.method === 'tools/call' ? b.allow : ['200:result']), '400:-32600', '400:-32602'];
     return caseOf(`deep:${where}${over ? ':over-limit' : ''}`, d, allow, { text });
   });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { badAuth, badRequests, oversized } from '../fuzz/catalogue.js';
+import { ACCEPTED } from '../fuzz/accepted.js';
+import { badAuth, badRequests, methodGrid, oversized } from '../fuzz/catalogue.js';
 import type { FuzzCase } from '../fuzz/case.js';
 import { STATE_TOOL, type InputFixtures } from '../fuzz/input.mutations.js';
 import { judge, repro } from '../fuzz/oracle.js';
@@ -31,21 +32,32 @@ export async function badInput(ctx: RunContext): Promise<void> {
     const fixtures = await setUp(demo);
     const arb = badRequests(fixtures);
     const warm = fc.sample(arb, { numRuns: 1000, seed: profile.seed + 1 });
-    const failures: Failures = Object.assign(new Map(), { closedEarly: 0 });
+    const failures: Failures = Object.assign(new Map(), { closedEarly: 0, perMethod: new Map<string, number>() });
     await fire(demo, warm, t, failures, profile.fuzzConcurrency);
     const before = { mem: await demo.memory(), rss: demo.rss() };
     const cases = fc.sample(arb, { numRuns: profile.fuzzCases, seed: profile.seed });
     const started = Date.now();
     await fire(demo, cases, t, failures, profile.fuzzConcurrency);
+    const grid = methodGrid(profile.seed);
+    await fire(demo, grid, t, failures, profile.fuzzConcurrency);
     await fire(demo, fc.sample(oversized, { numRuns: profile.megabyteBodies, seed: profile.seed }), t, failures, 2);
     const authCases = fc.sample(badAuth(authDemo.publicPort), { numRuns: profile.authFuzzCases, seed: profile.seed });
     await fire(authDemo, authCases, t, failures, profile.fuzzConcurrency);
     t.note(
-      'generated cases (warm-up + main + MB bodies + auth)',
-      `${warm.length} + ${cases.length} + ${profile.megabyteBodies} + ${authCases.length}` +
+      'generated cases (warm-up + main + every-method grid + MB bodies + auth)',
+      `${warm.length} + ${cases.length} + ${grid.length} + ${profile.megabyteBodies} + ${authCases.length}` +
         ` in ${((Date.now() - started) / 1000).toFixed(1)} s, seed ${profile.seed}`,
     );
     t.note('multi-megabyte bodies refused by closing the connection (not answered 413)', failures.closedEarly);
+    const perMethod = ACCEPTED.map((a) => `${a.label} ${failures.perMethod.get(a.label) ?? 0}`);
+    t.note('depth/size/shape cases per accepted message (grid + mix)', perMethod.join(', '));
+    const fewest = Math.min(...ACCEPTED.map((a) => failures.perMethod.get(a.label) ?? 0));
+    report.check(
+      t,
+      `every accepted message (${ACCEPTED.length} kinds) got its depth, size and shape mutations`,
+      fewest >= grid.length / ACCEPTED.length,
+      `fewest cases for one kind: ${fewest}`,
+    );
     t.note('categories', new Set([...warm, ...cases, ...authCases].map((c) => c.category.split(':')[0])).size);
     await sleep(500);
     const after = { mem: await demo.memory(), rss: demo.rss() };
@@ -117,7 +129,11 @@ async function setUp(demo: DemoProcess): Promise<InputFixtures> {
 }
 
 /** Wrong answers by category: how many, and the shortest request that got one. */
-type Failures = Map<string, { count: number; example: string; size: number }> & { closedEarly: number };
+type Failures = Map<string, { count: number; example: string; size: number }> & {
+  closedEarly: number;
+  /** Cases sent per accepted message (`FuzzCase.method`). */
+  perMethod: Map<string, number>;
+};
 
 async function fire(
   target: Target,
@@ -128,6 +144,7 @@ async function fire(
 ): Promise<void> {
   await inPool(cases, concurrency, async (c) => {
     const r = await sendRaw(target, c.raw);
+    if (c.method) failures.perMethod.set(c.method, (failures.perMethod.get(c.method) ?? 0) + 1);
     const why = judge(c, r);
     if (!why && r.status === undefined) failures.closedEarly++;
     else t.request(c.category.split(':')[0], r.status, r.json?.error?.code, r.ms);

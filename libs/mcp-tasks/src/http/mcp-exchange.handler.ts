@@ -20,7 +20,7 @@ import { McpTracing } from '../telemetry/tracing.js';
 import { checkHostAndOrigin } from './dns-rebinding.check.js';
 import type { HttpCall } from './http-call.js';
 import { Reply, replyError } from './reply.js';
-import { readRequestBody } from './request-body.js';
+import { checkDepth, readRequestBody } from './request-body.js';
 import { RequestClassifier } from './request-classifier.js';
 import { checkStandardHeaders } from './standard-headers.check.js';
 
@@ -76,6 +76,7 @@ export class McpExchangeHandler {
       // App-wide enhancers read the body where a route's would find it.
       if (body !== undefined && req.body === undefined) req.body = body;
       id = idOf(body);
+      checkDepth(body);
       const principal = await this.principals.resolve(req);
       const mcp = mcpCallOf(body, principal);
       if (mcp.method === 'tools/call') await this.serve(call, body, principal);

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { isInputAnswer } from '../legacy/input-request-id.js';
 import { RpcCode } from '../mcp-tasks.constants.js';
+import { depthExceeds, MAX_DEPTH } from '../protocol/json-depth.js';
 import { RpcError } from '../protocol/rpc-error.js';
 
 /** Largest body read when no body parser ran first (the SDK's own default). */
@@ -45,6 +46,19 @@ const isResponse = (body: unknown): boolean =>
   !Array.isArray(body) &&
   !('method' in body) &&
   ('result' in body || 'error' in body);
+
+/** Levels a request adds above a tool's arguments: the message, then its `params`. */
+const ENVELOPE_LEVELS = 2;
+
+/**
+ * Refuses a body nesting deeper than a tool's arguments may (-32602, HTTP 400), whatever the method, before the
+ * SDK or a handler sees it: their recursive schema checks overflow the stack a few thousand levels down.
+ */
+export function checkDepth(body: unknown): void {
+  if (depthExceeds(body, MAX_DEPTH + ENVELOPE_LEVELS)) {
+    throw new RpcError(RpcCode.InvalidParams, `Invalid params: nested deeper than ${MAX_DEPTH} levels`, undefined, 400);
+  }
+}
 
 /** The body as text, at most `limit` bytes (events, not an async iterator: this is the hot path). */
 function readText(req: IncomingMessage, limit: number): Promise<string> {

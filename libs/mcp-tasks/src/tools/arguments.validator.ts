@@ -1,6 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
 import type { ToolDefinition } from '../discovery/tool-definition.js';
+import { depthExceeds, MAX_DEPTH } from '../protocol/json-depth.js';
 import { RpcError } from '../protocol/rpc-error.js';
 
 /**
@@ -30,20 +31,6 @@ export async function validateArguments(tool: ToolDefinition, raw: unknown): Pro
     });
   }
   return instance;
-}
-
-const MAX_DEPTH = 64;
-
-/** Whether `value` nests objects/arrays deeper than `max` (iterative: safe on any input). */
-function depthExceeds(value: unknown, max: number): boolean {
-  const stack: Array<[unknown, number]> = [[value, 0]];
-  while (stack.length > 0) {
-    const [v, d] = stack.pop()!;
-    if (!v || typeof v !== 'object') continue;
-    if (d >= max) return true;
-    for (const child of Object.values(v)) if (child && typeof child === 'object') stack.push([child, d + 1]);
-  }
-  return false;
 }
 
 function flatten(errors: ValidationError[], prefix = ''): string[] {

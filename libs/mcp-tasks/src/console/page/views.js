@@ -183,22 +183,29 @@ export function renderTask(detail, ui) {
     t.input.answeredKeys.length ? h('p', {}, `Answered: ${t.input.answeredKeys.join(', ')}`) : undefined,
     h('h3', {}, 'Result'),
     outcome,
-    terminal ? undefined : cancelBox(ui),
+    terminal ? undefined : cancelBox(t.id, ui),
     h('p', { id: 'action-message', role: 'status' }, ui.message),
   ];
   $('detail-body').replaceChildren(...parts.flat().filter(Boolean));
 }
 
-function cancelBox(ui) {
+/**
+ * The cancel buttons. A redraw keeps the ones on the page while the question is the same: a button replaced at
+ * every poll loses a click whose press and release straddle a redraw.
+ */
+function cancelBox(id, ui) {
+  const key = `${id} ${ui.confirming ? 'confirm' : 'ask'}`;
+  const shown = [...$('detail-body').querySelectorAll('.actions')].find((el) => el.dataset.key === key);
+  if (shown) return shown;
   if (!ui.confirming)
     return h(
       'div',
-      { class: 'actions' },
+      { class: 'actions', 'data-key': key },
       button('cancel-task', 'danger', 'Cancel task', () => ui.ask(true)),
     );
   return h(
     'div',
-    { class: 'actions' },
+    { class: 'actions', 'data-key': key },
     h('span', {}, 'Cancel this task?'),
     button('confirm-cancel', 'danger', 'Yes, cancel it', ui.cancel),
     button('keep-task', '', 'Keep it running', () => ui.ask(false)),
