@@ -86,13 +86,20 @@ export class PostgresDialect implements StoreDialect {
   private async transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
     const client = await this.pool().connect();
     let broken: Error | undefined;
+    // The pool listens for errors only on idle clients: a server that goes away (restart, admin shutdown) while
+    // this one is out would otherwise be an unhandled 'error' event and end the process. The query in flight
+    // fails on its own; the connection is dropped on release.
+    const onError = (e: Error) => (broken = e);
+    client.on('error', onError);
     try {
       return await work(client);
     } catch (err) {
       // A connection that cannot even roll back is dropped rather than handed to the next caller.
-      await client.query('ROLLBACK').catch((e: Error) => (broken = e));
+      if (!broken) await client.query('ROLLBACK').catch((e: Error) => (broken = e));
       throw err;
     } finally {
+      // A broken client keeps the listener: it may still report its end after the pool drops it.
+      if (!broken) client.off('error', onError);
       client.release(broken);
     }
   }
