@@ -108,6 +108,23 @@ export class PostgresDialect implements StoreDialect {
   private pool(): Pool {
     const pool = (this.dataSource.driver as unknown as { master?: Pool }).master;
     if (!pool) throw new Error('TypeOrmTaskStore: the DataSource is not initialized');
+    if (!guarded.has(pool)) guardClients(pool);
     return pool;
   }
+}
+
+const guarded = new WeakSet<Pool>();
+const reported = (): void => undefined;
+
+/**
+ * Every client of the pool keeps an 'error' listener for its whole life. pg emits a dead connection's error (a
+ * database restart, `pg_terminate_backend`) on the client, and the pool listens only while a client is idle: in
+ * the moments a client is out or being handed back, an error with no listener would end the process. The
+ * error itself is not lost: the query in flight fails with it, and the pool drops a client that is no longer
+ * queryable when it comes back.
+ */
+function guardClients(pool: Pool): void {
+  guarded.add(pool);
+  pool.on('connect', (client) => client.on('error', reported));
+  for (const client of (pool as unknown as { _clients?: PoolClient[] })._clients ?? []) client.on('error', reported);
 }
