@@ -90,6 +90,23 @@ describe.each(PLATFORM_MATRIX)(
       refused(call, await send(call, nested(64), 'arguments'));
     }, 60_000);
 
+    it('a tool name that is no string (say an object whose toString is no function): -32602, not -32603', async () => {
+      for (const name of [{ toString: true }, { a: 1 }, 42, null, ['echo']]) {
+        const res = await request(app.getHttpServer())
+          .post('/mcp')
+          .set('content-type', 'application/json')
+          .set('accept', 'application/json, text/event-stream')
+          .set('mcp-protocol-version', VERSION)
+          .set('mcp-method', 'tools/call')
+          .set('mcp-name', JSON.stringify(name))
+          .send({ jsonrpc: '2.0', id: 'n', method: 'tools/call', params: { name, arguments: {}, _meta: meta } });
+        expect([name, res.body]).toEqual([
+          name,
+          { jsonrpc: '2.0', id: 'n', error: { code: -32602, message: 'params.name must be a string' } },
+        ]);
+      }
+    });
+
     it('a 2025-era initialize with params it cannot use: -32602 with the id, never -32603', async () => {
       const init = MESSAGES.find((m) => m.legacy)!;
       for (const params of [

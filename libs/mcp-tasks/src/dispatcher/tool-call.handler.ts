@@ -116,7 +116,8 @@ export class ToolCallHandler {
     const tool = typeof name === 'string' ? this.registry.get(name) : undefined;
     if (tool) return tool;
     await this.enhancers.run(req.http, call, () => Promise.resolve());
-    throw RpcError.invalidParams(`Unknown tool: ${String(name)}`);
+    // Never String(name): an object whose toString is not a function would throw here.
+    throw RpcError.invalidParams(typeof name === 'string' ? `Unknown tool: ${name}` : 'params.name must be a string');
   }
 
   /**
