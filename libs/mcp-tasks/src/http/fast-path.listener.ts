@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { HttpContext } from '../common/http-context.interface.js';
 import { internalError } from '../common/internal-error.js';
 import { DISPATCHED_METHODS, MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
@@ -42,8 +43,8 @@ export class McpFastPath implements OnApplicationBootstrap {
     server.removeAllListeners('request');
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       if (this.takes(req, paths)) {
-        platform(req, res);
-        this.exchange.handle(nodeCall(req, res, FAST_PATH_MAX_BODY)).catch((err: unknown) => this.lastResort(err, res));
+        const call = nodeCall(req, res, FAST_PATH_MAX_BODY, platform(req, res));
+        this.exchange.handle(call).catch((err: unknown) => this.lastResort(err, res));
       } else for (const listener of rest) listener.call(server, req, res);
     });
   }
@@ -68,17 +69,37 @@ type ExpressApp = { request?: object; response?: object };
 /**
  * What the app's enhancers get on the fast path. On Express, Node's objects become Express's, as Express's own first
  * middleware makes them (`req.ip`, `res.header()`, …: what guards written for controllers call); Fastify's request
- * and reply cannot be made outside its router, so there they stay Node's (with `body` and `ip`).
+ * and reply cannot be made outside its router, so there they stay Node's (with `body` and `ip`). Done when `req` or
+ * `res` is first read, not before: changing a live object's prototype slows every later use of it in Node's HTTP
+ * code, which doubled the CPU of a `tasks/get` (see bench/results/2026-11-30-profiles.md). The library reads `node`.
  */
 function platformObjects(adapter: { getType(): string; getInstance(): unknown }) {
   const app = adapter.getInstance() as ExpressApp;
-  if (adapter.getType() === 'express' && app.request && app.response) {
-    return (req: IncomingMessage, res: ServerResponse): void => {
-      Object.setPrototypeOf(req, app.request!);
-      Object.setPrototypeOf(res, app.response!);
+  const express = adapter.getType() === 'express' && app.request && app.response ? app : undefined;
+  const adopt = (req: IncomingMessage, res: ServerResponse): void => {
+    if (express) {
+      Object.setPrototypeOf(req, express.request!);
+      Object.setPrototypeOf(res, express.response!);
       Object.assign(req, { res });
       Object.assign(res, { req, locals: Object.create(null) as object });
+    } else Object.assign(req, { ip: req.socket.remoteAddress });
+  };
+  return (req: IncomingMessage, res: ServerResponse): HttpContext => {
+    let adopted = false;
+    const platform = (): void => {
+      if (!adopted) adopt(req, res);
+      adopted = true;
     };
-  }
-  return (req: IncomingMessage): void => void Object.assign(req, { ip: req.socket.remoteAddress });
+    return {
+      get req() {
+        platform();
+        return req;
+      },
+      get res() {
+        platform();
+        return res;
+      },
+      node: { req, res },
+    };
+  };
 }

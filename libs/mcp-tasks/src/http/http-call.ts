@@ -25,13 +25,16 @@ export interface FastifyReplyLike {
   getHeaders(): Record<string, number | string | string[] | undefined>;
 }
 
-/** Express (and any platform that hands Node's objects, extended): they are the platform's objects too. */
-export const nodeCall = (req: IncomingMessage, res: ServerResponse, bodyLimit?: number): HttpCall => ({
-  req,
-  res,
-  platform: { req, res },
-  bodyLimit,
-});
+/**
+ * Express (and any platform that hands Node's objects, extended): they are the platform's objects too, or `platform`
+ * makes them so.
+ */
+export const nodeCall = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  bodyLimit?: number,
+  platform: HttpContext = { req, res },
+): HttpCall => ({ req, res, platform, bodyLimit });
 
 /**
  * Fastify: the endpoint writes Node's response itself (JSON, or an SSE stream that outlives the handler), so the

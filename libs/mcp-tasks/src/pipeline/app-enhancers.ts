@@ -21,13 +21,18 @@ export class McpEndpoint {
 @Injectable()
 export class AppEnhancers {
   private readonly endpoint = new McpEndpoint();
-  private pipeline?: Pipeline;
+  /** `null`: the app has no global guards or interceptors, so nothing runs around the request. */
+  private pipeline?: Pipeline | null;
 
   constructor(private readonly nest: NestPipelines) {}
 
   run<T>(http: HttpContext, call: McpCall, next: () => Promise<T>): Promise<T> {
     // Built on first use, once the app has registered its global enhancers.
-    this.pipeline ??= this.nest.appWide(this.endpoint, McpEndpoint.prototype.handle, MCP_CONTEXT_TYPE);
-    return this.pipeline(http.req, http.res, call, next) as Promise<T>;
+    if (this.pipeline === undefined) {
+      const handle = McpEndpoint.prototype.handle;
+      this.pipeline = this.nest.hasAppWide() ? this.nest.appWide(this.endpoint, handle, MCP_CONTEXT_TYPE) : null;
+    }
+    // Without one, `http` is not read: on the fast path its objects stay Node's (see `HttpContext.node`).
+    return this.pipeline ? (this.pipeline(http.req, http.res, call, next) as Promise<T>) : next();
   }
 }

@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import { ExternalContextCreator, type ContextId } from '@nestjs/core';
 import type { McpCall } from '../common/mcp-call.interface.js';
+import { hasAppWideEnhancers, hasEnhancersAround } from './app-code.presence.js';
 import { enhancedStandIn, type Method } from './enhanced-stand-in.js';
 
 /** A handler behind its Nest pipeline, called with its `ExecutionContext`'s arguments: `[req, res, McpCall]`. */
@@ -104,6 +105,19 @@ export class NestPipelines {
       interceptors: true,
       filters: false,
     });
+  }
+
+  /** Whether the app has global guards or interceptors (asked once they are registered: on the first request). */
+  hasAppWide(): boolean {
+    return hasAppWideEnhancers(this.ecc);
+  }
+
+  /** Whether any of the app's code runs in `method`'s pipeline: enhancers (global or its own), parameter decorators. */
+  runsAppCode(instance: object, method: Method, name: string): boolean {
+    const cls = instance.constructor;
+    return (
+      hasEnhancersAround(this.ecc, cls, method) || Reflect.getMetadata(PARAM_METADATA_KEY, cls, name) !== undefined
+    );
   }
 
   private create(

@@ -26,7 +26,8 @@ export interface ToolPipeline {
   prepare?: Step;
 }
 
-type Pipelines = { authorize: Pipeline; run: Pipeline; prepare?: Pipeline };
+/** `appCode`: whether the app's code runs in them (else they get Node's objects on the fast path). */
+type Pipelines = { authorize: Pipeline; run: Pipeline; prepare?: Pipeline; appCode: boolean };
 
 /**
  * Runs tool methods as Nest runs a controller method (guards → interceptors → pipes → method, exception filters
@@ -51,10 +52,11 @@ export class ToolInvoker {
       built = tool.requestScoped ? await this.forRequest(tool, http) : this.build(tool, tool.instance);
       if (!tool.requestScoped) this.pipelines.set(tool, built);
     }
+    const objects = built.appCode || !http.node ? http : http.node;
     const bind =
       (p: Pipeline): Step =>
       (args, context) =>
-        p(http.req, http.res, { ...call, tool: tool.name, args, context });
+        p(objects.req, objects.res, { ...call, tool: tool.name, args, context });
     return {
       authorize: bind(built.authorize),
       run: bind(built.run),
@@ -80,7 +82,13 @@ export class ToolInvoker {
     const observed = this.options.telemetry
       ? this.nest.withoutGuards(instance, proto[methodName], methodName, [this.telemetry], MCP_CONTEXT_TYPE, id)
       : undefined;
+    const appCode =
+      id !== undefined ||
+      this.scopes.constructor !== McpScopesGuard ||
+      this.nest.runsAppCode(instance, proto[methodName], methodName) ||
+      (!!prepare && this.nest.runsAppCode(instance, proto[prepare], prepare));
     return {
+      appCode,
       authorize: this.nest.guardsOnly(instance, proto[methodName], methodName, guards, MCP_CONTEXT_TYPE, id),
       // With nobody to observe the run (no SDK recording, no listener), the telemetry interceptor is left out.
       run: observed ? (req, res, call) => (this.telemetry.observing() ? observed : plain)(req, res, call) : plain,
