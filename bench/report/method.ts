@@ -37,7 +37,9 @@ export const method = (p: Plan): string => `
   interleaved rounds, at 1 client and at ${p.concurrency} in flight; CPU from \`/proc\` of each process over the
   ${p.concurrency}-in-flight runs ("both": the two processes summed, on either side).
 - CPU per request: fresh processes; the server's own \`process.cpuUsage()\` (read through \`bench_stats\`) before and
-  after ${n(p.cpuRequests)} requests (8 in flight, after a warm-up). Telemetry on = the library default with no
+  after ${n(p.cpuRequests)} requests (8 in flight, after a warm-up), in ${p.cpuRounds} interleaved rounds (every other
+  one in reverse order); a figure is the total over its rounds, and a target comparing two figures takes the median
+  of their per-round ratios (each pair measured moments apart). Telemetry on = the library default with no
   OpenTelemetry SDK or exporter registered; auth on = \`MCP_AUTH=1\`, HS256 bearer tokens from
   \`scripts/dev-token.mjs\`.
 `;

@@ -5,6 +5,8 @@ export interface Cell {
   value?: number;
   notRun?: string;
   note?: string;
+  /** The figure of each interleaved round, in order (round i of two contestants ran side by side). */
+  rounds?: number[];
 }
 
 export interface RunInfo {
@@ -26,8 +28,8 @@ export class Results {
   readonly contestants: string[] = [];
   readonly notes: string[] = [];
 
-  set(metric: MetricKey, contestant: string, value: number, note?: string): void {
-    this.cell(metric, contestant, { value, note });
+  set(metric: MetricKey, contestant: string, value: number, note?: string, rounds?: number[]): void {
+    this.cell(metric, contestant, { value, note, ...(rounds ? { rounds } : {}) });
   }
 
   notRun(metric: MetricKey, contestant: string, reason: string): void {

@@ -23,7 +23,8 @@ interface Kind {
 /**
  * CPU per request: each server's own process.cpuUsage() (read through `bench_stats`) before and
  * after a fixed number of requests, for a synchronous tools/call and a tasks/get; contestants run side
- * by side and are measured in interleaved rounds, after an unmeasured warm-up. A `freshTokens`
+ * by side and are measured in interleaved rounds (every other one in reverse order), after an unmeasured
+ * warm-up; each figure keeps its rounds, and a target comparing two takes the median of the per-round ratios. A `freshTokens`
  * contestant gets a token it has never seen with every request, so no verification is skipped.
  */
 export async function measureCpuCost(ctx: Ctx, contestants: Started[]): Promise<void> {
@@ -35,7 +36,7 @@ export async function measureCpuCost(ctx: Ctx, contestants: Started[]): Promise<
     }
     try {
       const ids = await startLongTasks(s.run, 1, s.c.token);
-      const perKind = ctx.plan.rounds * ctx.plan.cpuRequests + WARMUP_TOKENS;
+      const perKind = ctx.plan.cpuRounds * ctx.plan.cpuRequests + WARMUP_TOKENS;
       const pool = s.c.freshTokens ? freshTokens(s.run.port, 2 * perKind) : undefined;
       const kind = (metric: MetricKey, make: (token?: string) => RpcRequest, expect: string, offset: number): Kind => {
         let i = 0;
@@ -54,8 +55,9 @@ export async function measureCpuCost(ctx: Ctx, contestants: Started[]): Promise<
     }
   }
   const failed = new Set<(typeof live)[number]>();
-  for (let round = 0; round < ctx.plan.rounds; round++) {
-    for (const l of live) {
+  for (let round = 0; round < ctx.plan.cpuRounds; round++) {
+    // Every other round in reverse: no contestant is always measured first (or right after the same neighbour).
+    for (const l of round % 2 ? [...live].reverse() : live) {
       if (failed.has(l)) continue;
       try {
         for (const k of l.kinds) {
@@ -81,7 +83,7 @@ export async function measureCpuCost(ctx: Ctx, contestants: Started[]): Promise<
   for (const l of live.filter((x) => !failed.has(x))) {
     for (const k of l.kinds) {
       const note = k.perRound.length > 1 ? `rounds: ${k.perRound.map((x) => Math.round(x)).join(', ')} µs` : undefined;
-      ctx.results.set(k.metric, l.s.c.name, k.usedUs / k.requests, note);
+      ctx.results.set(k.metric, l.s.c.name, k.usedUs / k.requests, note, k.perRound);
     }
     const per = l.kinds.map((k) => {
       const method = k.metric === 'cpuCall' ? 'tools/call' : 'tasks/get';
