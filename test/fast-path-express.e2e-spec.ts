@@ -10,7 +10,7 @@ import {
 import { APP_GUARD } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import type { Request, Response } from 'express';
-import { McpTasksModule, McpTool } from '@mcp-tasks/nestjs';
+import { McpTasksModule, McpTool, type McpTasksModuleOptions } from '@mcp-tasks/nestjs';
 import { call, getTask, TASKS, waitForTask } from './support/mcp-request.js';
 
 /**
@@ -44,10 +44,10 @@ class ProbeTools {
 @Module({ providers: [ProbeTools] })
 class ProbeToolsModule {}
 
-async function appWith(appGuard: boolean): Promise<INestApplication> {
+async function appWith(appGuard: boolean, subject?: McpTasksModuleOptions['subject']): Promise<INestApplication> {
   const moduleRef = await Test.createTestingModule({
     imports: [
-      McpTasksModule.forRoot({ server: { name: 'fixture', version: '1.0.0' }, fastPath: true }),
+      McpTasksModule.forRoot({ server: { name: 'fixture', version: '1.0.0' }, fastPath: true, subject }),
       ProbeToolsModule,
     ],
     providers: appGuard ? [{ provide: APP_GUARD, useClass: ExpressStyleGuard }] : [],
@@ -99,6 +99,23 @@ describe('fastPath on Express: enhancers get Express objects, made only when app
       const got = await getTask(app, created.body.result.taskId, probe);
       expect(got.status).toBe(200);
       expect(got.headers['x-guard-saw']).toBe('handle|p1|ip');
+    });
+  });
+
+  describe('a `subject` function written for Express', () => {
+    let app: INestApplication;
+    beforeAll(async () => {
+      app = await appWith(false, (req) => (req as unknown as Request).get('x-tenant') ?? 'none');
+    });
+    afterAll(() => app.close());
+
+    it("reads the request through Express's methods: tasks belong to the tenant it names", async () => {
+      const created = await call(app, 'plain', {}, { caps: TASKS, headers: { 'x-tenant': 'acme' } });
+      expect(created.status).toBe(200);
+      const taskId = created.body.result.taskId as string;
+      expect((await getTask(app, taskId, { headers: { 'x-tenant': 'acme' } })).status).toBe(200);
+      const other = await getTask(app, taskId, { headers: { 'x-tenant': 'globex' } });
+      expect(other.body.error.code).toBe(-32602);
     });
   });
 });

@@ -48,6 +48,8 @@ const LEGACY = 'legacy' as const;
 @Injectable()
 export class McpExchangeHandler {
   private readonly serverMeta: Record<string, unknown>;
+  /** Whether the app's own code reads the request to tell who it is (a passport strategy, `subject`). */
+  private readonly appIdentifies: boolean;
   private readonly classifier = new RequestClassifier();
 
   constructor(
@@ -61,6 +63,7 @@ export class McpExchangeHandler {
     private readonly legacy: LegacyRouter,
   ) {
     this.serverMeta = { [META.serverInfo]: { name: options.server.name, version: options.server.version } };
+    this.appIdentifies = options.auth ? !!options.auth.strategy : !!options.subject;
   }
 
   /**
@@ -77,7 +80,9 @@ export class McpExchangeHandler {
       if (body !== undefined && req.body === undefined) req.body = body;
       id = idOf(body);
       checkDepth(body);
-      const principal = await this.principals.resolve(req);
+      // On the fast path the app's code gets the request as on the platform's route (see `HttpContext.node`).
+      const who = this.appIdentifies && call.platform.node ? (call.platform.req as typeof req) : req;
+      const principal = await this.principals.resolve(who);
       const mcp = mcpCallOf(body, principal);
       if (mcp.method === 'tools/call') await this.serve(call, body, principal);
       else await this.enhancers.run(call.platform, mcp, () => this.serve(call, body, principal));
