@@ -31,4 +31,20 @@ describe('TaskSweeper.sweep', () => {
     expect(await sweeping).toBe(500);
     expect(await store.sweep(T0, 10_000)).toBe(1_500);
   });
+
+  it('between batches of a backlog, leaves the store alone three times as long as the batch took', async () => {
+    const batches = [500, 500, 0];
+    // A store whose every sweep batch takes at least 20 ms.
+    const slow = {
+      sweep: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return batches.shift() ?? 0;
+      },
+    } as unknown as MemoryTaskStore;
+    const sweeper = new TaskSweeper(options, slow, new LocalTaskEventBus());
+    const started = performance.now();
+    expect(await sweeper.sweep(T0)).toBe(1_000);
+    // Three batches of ≥ 20 ms and two pauses of ≥ 60 ms (a pause as long as the batch would make ≥ 100 ms).
+    expect(performance.now() - started).toBeGreaterThanOrEqual(170);
+  });
 });
