@@ -61,7 +61,7 @@ export function planFor(quick: boolean): Plan {
         scaleLarge: { memory: 100_000, database: 100_000 },
         idleTasks: 100_000,
         doneTasks: 20_000,
-        cpuRequests: 3_000,
-        cpuRounds: 6,
+        cpuRequests: 8_000,
+        cpuRounds: 5,
       };
 }

@@ -9,6 +9,11 @@ import { cancelAll, startLongTasks } from './live-tasks.js';
 const IN_FLIGHT = 8;
 /** Requests of each warm-up: it is bounded in time, this only sizes the pool of fresh tokens. */
 const WARMUP_TOKENS = 4_000;
+/**
+ * Unmeasured requests just before each measured round: a process that sat idle while the others were measured
+ * starts its round slower (its first round read up to twice its later ones), whoever it is.
+ */
+const PRIME = 1_000;
 
 interface Kind {
   metric: MetricKey;
@@ -24,9 +29,9 @@ interface Kind {
  * CPU per request: each server's own process.cpuUsage() (read through `bench_stats`) before and
  * after a fixed number of requests, for a synchronous tools/call and a tasks/get; contestants run side
  * by side and are measured in interleaved rounds (every other one in reverse order), after an unmeasured
- * warm-up; each figure keeps its rounds, and a target comparing two takes the median of the per-round
- * ratios. A `freshTokens` contestant gets a token it has never seen with every request, so no
- * verification is skipped.
+ * warm-up, each round just after an unmeasured burst; each figure keeps its rounds, and a target
+ * comparing two takes the median of the per-round ratios. A `freshTokens` contestant gets a token it
+ * has never seen with every request, so no verification is skipped.
  */
 export async function measureCpuCost(ctx: Ctx, contestants: Started[]): Promise<void> {
   const live: Array<{ s: Started & { ok: true }; ids: string[]; kinds: Kind[] }> = [];
@@ -37,7 +42,7 @@ export async function measureCpuCost(ctx: Ctx, contestants: Started[]): Promise<
     }
     try {
       const ids = await startLongTasks(s.run, 1, s.c.token);
-      const perKind = ctx.plan.cpuRounds * ctx.plan.cpuRequests + WARMUP_TOKENS;
+      const perKind = ctx.plan.cpuRounds * (ctx.plan.cpuRequests + PRIME) + WARMUP_TOKENS;
       const pool = s.c.freshTokens ? freshTokens(s.run.port, 2 * perKind) : undefined;
       const kind = (metric: MetricKey, make: (token?: string) => RpcRequest, expect: string, offset: number): Kind => {
         let i = 0;
@@ -62,6 +67,7 @@ export async function measureCpuCost(ctx: Ctx, contestants: Started[]): Promise<
       if (failed.has(l)) continue;
       try {
         for (const k of l.kinds) {
+          await load(l.s, k, PRIME, 600_000);
           const before = await serverStats(l.s.run, l.s.c.token);
           const r = await load(l.s, k, ctx.plan.cpuRequests, 600_000);
           const after = await serverStats(l.s.run, l.s.c.token);
