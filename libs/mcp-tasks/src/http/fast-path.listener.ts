@@ -84,22 +84,34 @@ function platformObjects(adapter: { getType(): string; getInstance(): unknown })
       Object.assign(res, { req, locals: Object.create(null) as object });
     } else Object.assign(req, { ip: req.socket.remoteAddress });
   };
-  return (req: IncomingMessage, res: ServerResponse): HttpContext => {
-    let adopted = false;
-    const platform = (): void => {
-      if (!adopted) adopt(req, res);
-      adopted = true;
-    };
-    return {
-      get req() {
-        platform();
-        return req;
-      },
-      get res() {
-        platform();
-        return res;
-      },
-      node: { req, res },
-    };
-  };
+  return (req: IncomingMessage, res: ServerResponse): HttpContext => new LazyPlatform(adopt, req, res);
+}
+
+/** Node's objects, made the platform's when `req` or `res` is first read (a class: cheaper to make than getters). */
+class LazyPlatform implements HttpContext {
+  private adopted = false;
+  readonly node: { req: IncomingMessage; res: ServerResponse };
+
+  constructor(
+    private readonly adopt: (req: IncomingMessage, res: ServerResponse) => void,
+    req: IncomingMessage,
+    res: ServerResponse,
+  ) {
+    this.node = { req, res };
+  }
+
+  get req(): IncomingMessage {
+    this.platform();
+    return this.node.req;
+  }
+
+  get res(): ServerResponse {
+    this.platform();
+    return this.node.res;
+  }
+
+  private platform(): void {
+    if (!this.adopted) this.adopt(this.node.req, this.node.res);
+    this.adopted = true;
+  }
 }

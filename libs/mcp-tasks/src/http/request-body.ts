@@ -74,13 +74,16 @@ function readText(req: IncomingMessage, limit: number): Promise<string> {
       if (size <= limit) chunks.push(chunk);
       else fail(new RpcError(RpcCode.InvalidRequest, 'Request body too large', undefined, 413));
     };
+    let ended = false;
     req.on('data', onData);
     req.once('error', fail);
-    req.once('end', () =>
-      resolve(chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8')),
-    );
-    // A client that goes away mid-body: nobody is left to answer (settling twice is a no-op).
-    req.once('close', () => reject(new Error('the request body was cut short')));
+    req.once('end', () => {
+      ended = true;
+      resolve(chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8'));
+    });
+    // A client that goes away mid-body: nobody is left to answer. Every request closes once answered: no error then
+    // (making one, stack and all, cost 8 % of a tasks/get).
+    req.once('close', () => ended || reject(new Error('the request body was cut short')));
   });
 }
 
