@@ -8,9 +8,9 @@ import {
   type INestApplication,
 } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { Test } from '@nestjs/testing';
 import type { Request, Response } from 'express';
-import { McpTasksModule, McpTool, type McpTasksModuleOptions } from '@mcp-tasks/nestjs';
+import { McpTool, type McpTasksModuleOptions } from '@mcp-tasks/nestjs';
+import { createFixtureApp } from './fixtures/fixture-app.js';
 import { call, getTask, TASKS, waitForTask } from './support/mcp-request.js';
 
 /**
@@ -44,18 +44,11 @@ class ProbeTools {
 @Module({ providers: [ProbeTools] })
 class ProbeToolsModule {}
 
-async function appWith(appGuard: boolean, subject?: McpTasksModuleOptions['subject']): Promise<INestApplication> {
-  const moduleRef = await Test.createTestingModule({
-    imports: [
-      McpTasksModule.forRoot({ server: { name: 'fixture', version: '1.0.0' }, fastPath: true, subject }),
-      ProbeToolsModule,
-    ],
-    providers: appGuard ? [{ provide: APP_GUARD, useClass: ExpressStyleGuard }] : [],
-  }).compile();
-  const app = moduleRef.createNestApplication({ logger: false });
-  await app.listen(0, '127.0.0.1');
-  return app;
-}
+@Module({ providers: [{ provide: APP_GUARD, useClass: ExpressStyleGuard }] })
+class AppGuardModule {}
+
+const appWith = (appGuard: boolean, subject?: McpTasksModuleOptions['subject']): Promise<INestApplication> =>
+  createFixtureApp({ fastPath: true, subject }, [ProbeToolsModule, ...(appGuard ? [AppGuardModule] : [])]);
 
 const probe = { headers: { 'x-probe': 'p1' } };
 
