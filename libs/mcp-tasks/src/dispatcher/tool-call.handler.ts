@@ -2,7 +2,7 @@ import { HttpException, Inject, Injectable } from '@nestjs/common';
 import { internalError } from '../common/internal-error.js';
 import type { McpCall } from '../common/mcp-call.interface.js';
 import type { TraceContext } from '../common/trace-context.js';
-import type { ToolCallOrigin } from '../context/base-tool.context.js';
+import { callOrigin, type ToolCallOrigin } from '../context/base-tool.context.js';
 import { InputRequiredSignal } from '../context/input-required.signal.js';
 import { SyncToolContext } from '../context/sync-tool.context.js';
 import type { TaskPolicy } from '../decorators/mcp-tool.decorator.js';
@@ -85,7 +85,7 @@ export class ToolCallHandler {
       return this.upstreams.call(req, traceContext);
     const call: McpCall = { method: 'tools/call', id: req.id, params: req.params, principal: req.principal };
     const tool = await this.toolNamed(req, call);
-    const origin: ToolCallOrigin = { ...req, tool: tool.name, requestId: req.id, traceContext };
+    const origin = callOrigin(req, tool.name, traceContext);
     const ctx = new SyncToolContext(origin, req.signal, req.progress);
     const pipeline = await this.invoker.pipelineFor(tool, req.http, call);
     // Guards first (the scopes guard among them), as for a controller method: they see the arguments as sent; a

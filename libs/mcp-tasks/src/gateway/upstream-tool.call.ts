@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { HttpContext } from '../common/http-context.interface.js';
 import type { Principal } from '../common/principal.interface.js';
 import type { TraceContext } from '../common/trace-context.js';
-import type { ToolCallOrigin } from '../context/base-tool.context.js';
+import { callOrigin, type ToolCallOrigin } from '../context/base-tool.context.js';
 import { SyncToolContext } from '../context/sync-tool.context.js';
 import { digestOf } from '../input/request-state.codec.js';
 import { MCP_TASKS_OPTIONS, RpcCode, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
@@ -67,7 +67,7 @@ export class UpstreamToolCall {
 
   async call(req: ProxiedCall, traceContext: TraceContext): Promise<Answer> {
     const served = this.registry.find(req.params.name)!;
-    const origin: ToolCallOrigin = { ...req, tool: served.name, requestId: req.id, traceContext };
+    const origin = callOrigin(req, served.name, traceContext);
     const call = { method: 'tools/call', id: req.id, params: req.params, principal: req.principal };
     const raw: unknown = req.params.arguments;
     const context = new SyncToolContext(origin, req.signal);

@@ -56,7 +56,15 @@ export class ToolInvoker {
     const bind =
       (p: Pipeline): Step =>
       (args, context) =>
-        p(objects.req, objects.res, { ...call, tool: tool.name, args, context });
+        p(objects.req, objects.res, {
+          method: call.method,
+          id: call.id,
+          params: call.params,
+          principal: call.principal,
+          tool: tool.name,
+          args,
+          context,
+        });
     return {
       authorize: bind(built.authorize),
       run: bind(built.run),

@@ -120,7 +120,7 @@ export class McpTelemetryInterceptor implements NestInterceptor, OnModuleInit {
     };
     events?.emit(McpTaskEvents.start, base);
     if (ctx.runEnded) return this.observeTask(ctx, ctx.runEnded, run, ended, threw);
-    const spec = { ...executeToolSpan(ctx), isFailure: (err: unknown) => outcomeOf(err, ctx) === 'failed' };
+    const spec = executeToolSpan(ctx, (err) => outcomeOf(err, ctx) === 'failed');
     return this.tracing.inSpan(spec, ctx.traceContext, async (span) => {
       try {
         const value = await run();
@@ -146,7 +146,7 @@ export class McpTelemetryInterceptor implements NestInterceptor, OnModuleInit {
     threw: (err: unknown) => void,
   ): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      const spec = { ...executeToolSpan(ctx), isFailure: () => true };
+      const spec = executeToolSpan(ctx, () => true);
       this.tracing
         .inSpan(spec, ctx.traceContext, async (span) => {
           let thrown: { err: unknown } | undefined;
@@ -169,9 +169,10 @@ export class McpTelemetryInterceptor implements NestInterceptor, OnModuleInit {
   }
 }
 
-const executeToolSpan = (ctx: ObservedRun): SpanSpec => ({
+const executeToolSpan = (ctx: ObservedRun, isFailure: SpanSpec['isFailure']): SpanSpec => ({
   name: `execute_tool ${ctx.tool}`,
   kind: 'internal',
+  isFailure,
   attributes: {
     'gen_ai.operation.name': 'execute_tool',
     'gen_ai.tool.name': ctx.tool,
