@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { startPostgres, type TestPostgres } from '../support/postgres.js';
-import { sqlHarness } from './sql-harness.js';
-import { taskStoreContract } from '@mcp-tasks/nestjs/testing';
+import { sqlHarness, type SqlHarness } from './sql-harness.js';
+import { newTask, NO_LIMITS, T0, taskStoreContract } from '@mcp-tasks/nestjs/testing';
 import { typeOrmSchemaContract } from './typeorm-schema.contract.js';
 
 // The cluster starts before the harnesses open: jest runs beforeAll hooks in declaration order.
@@ -23,6 +23,41 @@ describe('TypeOrmTaskStore on PostgreSQL', () => {
     const jest = { describe, it, expect, beforeAll, afterAll, beforeEach };
     taskStoreContract(() => sqlHarness({ type: 'postgres', url: url() }, true), jest);
   });
+  // Compare-and-sets asked for together share one UPDATE: what one of them does must not reach the others.
+  describe('compare-and-sets sent together', () => {
+    let h: SqlHarness;
+    beforeAll(async () => {
+      h = await sqlHarness({ type: 'postgres', url: url() }, false);
+    });
+    afterAll(async () => h?.close());
+
+    it('a change PostgreSQL refuses (a NUL in a text column) fails alone; the changes sent with it land', async () => {
+      const tasks = Array.from({ length: 12 }, () => newTask());
+      for (const t of tasks) await h.store.create(t, NO_LIMITS);
+      const message = (i: number) => (i === 5 ? 'half\u0000way' : `step ${i}`);
+      const outcomes = await Promise.allSettled(
+        tasks.map((t, i) => h.store.update(t.id, { kind: 'progress', statusMessage: message(i) }, T0 + 1)),
+      );
+      expect(outcomes.map((o) => o.status)).toEqual(tasks.map((_, i) => (i === 5 ? 'rejected' : 'fulfilled')));
+      const read = await Promise.all(tasks.map((t) => h.store.get(t.id, T0 + 2)));
+      expect(read.map((t) => t?.statusMessage)).toEqual(tasks.map((_, i) => (i === 5 ? undefined : `step ${i}`)));
+    });
+
+    it('two changes of one task sent together both land, in the order they were asked for', async () => {
+      const task = newTask();
+      await h.store.create(task, NO_LIMITS);
+      const others = Array.from({ length: 5 }, () => newTask());
+      for (const t of others) await h.store.create(t, NO_LIMITS);
+      const [a, b] = await Promise.all([
+        h.store.update(task.id, { kind: 'progress', statusMessage: 'first' }, T0 + 1),
+        h.store.update(task.id, { kind: 'progress', statusMessage: 'second' }, T0 + 2),
+        ...others.map((t) => h.store.update(t.id, { kind: 'progress', statusMessage: 'other' }, T0 + 1)),
+      ]);
+      expect([a?.changed, b?.changed]).toEqual([true, true]);
+      expect((await h.store.get(task.id, T0 + 3))?.statusMessage).toBe('second');
+    });
+  });
+
   // Its own database: the schema checks drop and recreate the table.
   typeOrmSchemaContract(async () => {
     const admin = await new DataSource({ type: 'postgres', url: url() }).initialize();

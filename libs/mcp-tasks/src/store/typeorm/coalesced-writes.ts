@@ -1,37 +1,35 @@
-import type { CreateOutcome, TaskRecord } from '../task.record.js';
-
-/** Creates per statement at most: a bounded statement however many wait. */
+/** Writes per statement at most: a bounded statement however many wait. */
 const MAX_BATCH = 256;
 
-type Waiter = { task: TaskRecord; resolve: (o: CreateOutcome) => void; reject: (err: unknown) => void };
+type Waiter<T, R> = { item: T; resolve: (r: R) => void; reject: (err: unknown) => void };
 
 /**
- * Capped creates under one key (the store's choice: all owners, or one) go to the database one transaction at a
- * time, each carrying every create that arrived while the one before it was out. Creates of one owner would wait
- * on the same cap lock anyway: this way the locks are taken once per batch instead of once per create, one round
- * trip carries many creates, and the waiting happens here rather than on pooled connections other queries need.
- * A lone create is sent at once. Each create's outcome is its own (the batch inserts rows in arrival order while
- * the caps leave room), known once the transaction has committed.
+ * Writes under one key go to the database one statement (or transaction) at a time, each carrying every write
+ * that arrived while the one before it was out; a lone write is sent at once. Capped creates: the cap locks are
+ * taken once per batch instead of once per create, one round trip carries many, and the waiting happens here
+ * rather than on pooled connections other queries need. A task's compare-and-set: one UPDATE and one commit for
+ * many. Each write's outcome is its own (`send` answers one per item, in order), known once the batch committed;
+ * a batch that fails rejects every write in it.
  */
-export class CoalescedCreates {
-  private readonly queues = new Map<string, Waiter[]>();
+export class CoalescedWrites<T, R> {
+  private readonly queues = new Map<string, Array<Waiter<T, R>>>();
 
-  constructor(private readonly send: (tasks: TaskRecord[]) => Promise<CreateOutcome[]>) {}
+  constructor(private readonly send: (items: T[]) => Promise<R[]>) {}
 
-  create(key: string, task: TaskRecord): Promise<CreateOutcome> {
+  add(key: string, item: T): Promise<R> {
     return new Promise((resolve, reject) => {
       const queue = this.queues.get(key);
-      if (queue) return void queue.push({ task, resolve, reject });
+      if (queue) return void queue.push({ item, resolve, reject });
       this.queues.set(key, []);
-      void this.drain(key, [{ task, resolve, reject }]);
+      void this.drain(key, [{ item, resolve, reject }]);
     });
   }
 
   /** Sends `batch`, then whatever queued meanwhile, until the key's queue is empty (and forgotten). */
-  private async drain(key: string, batch: Waiter[]): Promise<void> {
+  private async drain(key: string, batch: Array<Waiter<T, R>>): Promise<void> {
     while (batch.length) {
       try {
-        const outcomes = await this.send(batch.map((w) => w.task));
+        const outcomes = await this.send(batch.map((w) => w.item));
         batch.forEach((w, i) => w.resolve(outcomes[i]));
       } catch (err) {
         for (const w of batch) w.reject(err);

@@ -21,7 +21,8 @@ export interface SqlFlavour {
   idList(ids: string[]): unknown;
   /**
    * An expression that changes whenever a row is written (PostgreSQL's `xmin`), for compare-and-set updates
-   * without a transaction around them; absent where updates lock instead.
+   * without a transaction around them (`versionedUpdateMany`: needs `columnArray` too); absent where updates lock
+   * instead.
    */
   rowVersion?: string;
   /** Reads by id that arrive together go as one statement: worth it where each statement is a network round trip. */
@@ -166,11 +167,19 @@ export class TaskSql {
       const n = columns.all.length;
       const arrays = columns.all.map((col, i) => f.columnArray!(i + 1, col)).join(', ');
       const names = columns.all.map((_, i) => `c${i}`).join(', ');
-      const owner = `c${columns.all.indexOf(columns.of(['ownerKey'])[0])}`;
+      const ownerAt = columns.all.indexOf(columns.of(['ownerKey'])[0]);
+      const owner = `c${ownerAt}`;
       const count = (where: string) => `(SELECT COUNT(*) FROM ${columns.table} WHERE ${where})`;
       const now = f.param(n + 1);
+      // Each owner's live tasks counted once per statement, not once per row: with many rows of one owner, the
+      // count (an index walk over that owner's rows) was the statement's cost. MATERIALIZED keeps the planner
+      // from folding it back into the rows.
+      const counted = perOwner
+        ? `WITH owners AS MATERIALIZED (SELECT o, ${count(`${this.c.owner} = o AND ${this.live(now)}`)} AS n ` +
+          `FROM (SELECT DISTINCT o FROM unnest(${f.columnArray!(ownerAt + 1, columns.all[ownerAt])}) AS o) AS d) `
+        : '';
       const caps = [
-        perOwner ? `${count(`${this.c.owner} = v.${owner} AND ${this.live(now)}`)} + v.k <= ${f.param(n + 2)}` : '',
+        perOwner ? `owners.n + v.k <= ${f.param(n + 2)}` : '',
         total ? `${count(this.live(now))} + v.ord <= ${f.param(perOwner ? n + 3 : n + 2)}` : '',
       ].filter(Boolean);
       const list = columns.all.map((col) => columns.name(col)).join(', ');
@@ -178,8 +187,9 @@ export class TaskSql {
       const ranked =
         `SELECT u.*, row_number() OVER (PARTITION BY u.${owner} ORDER BY u.ord) AS k ` +
         `FROM unnest(${arrays}) WITH ORDINALITY AS u(${names}, ord)`;
+      const join = perOwner ? ` JOIN owners ON owners.o = v.${owner}` : '';
       s = statement(
-        `INSERT INTO ${columns.table} (${list}) SELECT ${names} FROM (${ranked}) AS v ` +
+        `${counted}INSERT INTO ${columns.table} (${list}) SELECT ${names} FROM (${ranked}) AS v${join} ` +
           `WHERE ${caps.join(' AND ')} RETURNING ${this.c.id} AS id${version}`,
       );
       this.cappedInsertsMany.set(key, s);
@@ -187,22 +197,42 @@ export class TaskSql {
     return s;
   }
 
-  /**
-   * Sets these columns (parameters 2…) of the task whose id is parameter 1; `versioned`: only while the row's
-   * version is still the parameter after the columns (it changes nothing when another write came first), and
-   * returns the version it leaves.
-   */
-  update(columns: readonly TaskColumn[], versioned = false): Statement {
-    const cache = versioned ? this.versionedUpdates : this.updates;
+  /** Sets these columns (parameters 2…) of the task whose id is parameter 1. */
+  update(columns: readonly TaskColumn[]): Statement {
     const key = columns.map((col) => col.databaseName).join(',');
-    let s = cache.get(key);
+    let s = this.updates.get(key);
     if (!s) {
       const set = columns.map((col, i) => `${this.columns.name(col)} = ${this.f.param(i + 2)}`).join(', ');
-      const where = `${this.c.id} = ${this.f.param(1)}`;
-      const unchanged = versioned ? ` AND ${this.f.rowVersion} = ${this.f.param(columns.length + 2)}` : '';
-      const returning = versioned ? this.returningVersion() : '';
-      s = statement(`UPDATE ${this.columns.table} SET ${set} WHERE ${where}${unchanged}${returning}`);
-      cache.set(key, s);
+      s = statement(`UPDATE ${this.columns.table} SET ${set} WHERE ${this.c.id} = ${this.f.param(1)}`);
+      this.updates.set(key, s);
+    }
+    return s;
+  }
+
+  /**
+   * Sets these columns of many tasks in one statement, each only while its row is still at the version its write
+   * expects (compare-and-set): each column's values as one array parameter — the ids first, then these columns,
+   * then the versions. Returns the id and the new version of each row written; a row whose version moved is left
+   * as it is. Ids must not repeat.
+   */
+  versionedUpdateMany(columns: readonly TaskColumn[]): Statement {
+    const key = columns.map((col) => col.databaseName).join(',');
+    let s = this.versionedUpdates.get(key);
+    if (!s) {
+      const { f } = this;
+      const [id] = this.columns.of(['id']);
+      const version = `t.${f.rowVersion!}`;
+      const arrays = [id, ...columns].map((col, i) => f.columnArray!(i + 1, col));
+      arrays.push(`${f.param(columns.length + 2)}::text[]`);
+      const names = columns.map((_, i) => `c${i}`);
+      const set = columns.map((col, i) => `${this.columns.name(col)} = v.${names[i]}`).join(', ');
+      s = statement(
+        `UPDATE ${this.columns.table} AS t SET ${set} ` +
+          `FROM unnest(${arrays.join(', ')}) AS v(id, ${names.join(', ')}, ver) ` +
+          `WHERE t.${this.c.id} = v.id AND ${version} = v.ver ` +
+          `RETURNING t.${this.c.id} AS id, ${version} AS ${ROW_VERSION}`,
+      );
+      this.versionedUpdates.set(key, s);
     }
     return s;
   }

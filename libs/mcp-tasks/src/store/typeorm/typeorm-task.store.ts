@@ -15,7 +15,8 @@ import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome }
 import { dialectFor } from './dialect.factory.js';
 import { BatchedReads } from './batched-reads.js';
 import { insertCapped } from './capped-insert.batch.js';
-import { CoalescedCreates } from './coalesced-creates.js';
+import { CoalescedWrites } from './coalesced-writes.js';
+import { VersionedWrites } from './versioned-writes.js';
 import { KnownVersions } from './known-versions.js';
 import type { SqlSession, StoreDialect } from './store-dialect.js';
 import { changedColumns, toRecord, toRow } from './task-row.mapper.js';
@@ -44,7 +45,9 @@ export class TypeOrmTaskStore implements TaskStore {
   private readonly sql: TaskSql;
   private readonly versions = new KnownVersions();
   private readonly reads?: BatchedReads;
-  private readonly creates = new Map<string, CoalescedCreates>();
+  private readonly creates = new Map<string, CoalescedWrites<TaskRecord, CreateOutcome>>();
+  /** Compare-and-set writes, several to a statement (where rows have versions). */
+  private readonly casWrites?: VersionedWrites;
 
   constructor(dataSource: DataSource) {
     this.dialect = dialectFor(dataSource);
@@ -57,29 +60,30 @@ export class TypeOrmTaskStore implements TaskStore {
         (ids) => one.rows(this.sql.getMany, [flavour.idList(ids)]),
         (row) => row[idColumn] as string,
       );
+    if (flavour.rowVersion) this.casWrites = new VersionedWrites(this.dialect, this.sql, this.columns);
   }
 
   async create(task: TaskRecord, limits: TaskLimits): Promise<CreateOutcome> {
     const perOwner = limits.maxPerOwner !== Infinity;
     const total = limits.maxTotal !== Infinity;
-    const row = this.columns.encode(toRow(task), this.columns.all);
+    const row = () => this.columns.encode(toRow(task), this.columns.all);
     if (!perOwner && !total) {
-      const [inserted] = await this.dialect.one.rows(this.sql.insert, row);
+      const [inserted] = await this.dialect.one.rows(this.sql.insert, row());
       this.remember(task, inserted);
       return 'created';
     }
     if (this.dialect.flavour.columnArray) {
       const key = `${limits.maxPerOwner}:${limits.maxTotal}`;
       let creates = this.creates.get(key);
-      if (!creates) this.creates.set(key, (creates = new CoalescedCreates((tasks) => this.createMany(tasks, limits))));
+      if (!creates) this.creates.set(key, (creates = new CoalescedWrites((tasks) => this.createMany(tasks, limits))));
       // Under the owners' caps alone, creates of any owners share a batch; a total cap counts one owner's at a time.
-      return creates.create(total ? task.owner : '', task);
+      return creates.add(total ? task.owner : '', task);
     }
     // One transaction sent in one go: the cap locks (concurrent creates for the owner wait there), then the
     // insert — a statement of its own, so it sees every create committed before the lock was granted — which
     // counts and inserts at once; with both caps, the owner's count to tell which one refused.
     const caps = [...(perOwner ? [limits.maxPerOwner] : []), ...(total ? [limits.maxTotal] : [])];
-    const insert = { s: this.sql.cappedInsert(perOwner, total), params: [...row, ...caps] };
+    const insert = { s: this.sql.cappedInsert(perOwner, total), params: [...row(), ...caps] };
     const count = { s: this.sql.countOwner, params: [task.owner, task.createdAt] };
     const locks = this.dialect.capLocks([task.owner], total);
     const results = await this.dialect.writeBatch([...locks, insert, ...(perOwner && total ? [count] : [])]);
@@ -234,12 +238,9 @@ export class TypeOrmTaskStore implements TaskStore {
 
   /** Writes what a change may move if the row is still at `version`; whether it did. */
   private async writeIfAt(task: TaskRecord, version: unknown): Promise<boolean> {
-    const changed = changedColumns(task);
-    const columns = this.columns.of(Object.keys(changed));
-    const values = [task.id, ...this.columns.encode(changed, columns), version];
-    const [written] = await this.dialect.one.rows(this.sql.update(columns, true), values);
+    const written = await this.casWrites!.write(task, version);
     // A finished task takes no more changes: nothing to remember.
-    if (written && !isTerminal(task.status)) this.versions.remember(task, written[ROW_VERSION]);
-    return !!written;
+    if (written !== undefined && !isTerminal(task.status)) this.versions.remember(task, written);
+    return written !== undefined;
   }
 }
