@@ -1,4 +1,4 @@
-/** How much to measure: `--quick` (< 2 min) or the full run (< 15 min). Counts bound every loop. */
+/** How much to measure: `--quick` (< 2 min) or the full run (~10 min; `--scale` adds ~1.5). Counts bound every loop. */
 export interface Plan {
   quick: boolean;
   /** Load runs: unmeasured warm-up, then a measured phase bounded in time and in requests. */
@@ -49,14 +49,14 @@ export function planFor(quick: boolean): Plan {
       }
     : {
         quick,
-        warmupMs: 1_500,
-        durationMs: 4_000,
+        warmupMs: 1_000,
+        durationMs: 3_000,
         maxRequests: 1_000_000,
         rounds: 3,
         concurrency: 16,
         createClients: 50,
         cancelRounds: 200,
-        scaleMs: 3_000,
+        scaleMs: 2_000,
         scaleSmall: 1_000,
         scaleLarge: { memory: 100_000, database: 100_000 },
         idleTasks: 100_000,
