@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { CoalescedWrites } from './coalesced-writes.js';
 
 /** A send that waits to be released, recording each batch it was given. */
