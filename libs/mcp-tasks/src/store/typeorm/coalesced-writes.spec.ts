@@ -39,6 +39,22 @@ describe('CoalescedWrites', () => {
     expect(batches).toEqual([[1], [2]]);
   });
 
+  it('with lanes, writes go at once while a lane is free; the rest wait for the first lane that frees', async () => {
+    const { batches, gates, send } = gatedSend();
+    const writes = new CoalescedWrites(send, 2);
+    const sent = [1, 2, 3, 4].map((i) => writes.add('', i));
+    expect(batches).toEqual([[1], [2]]);
+    gates[1].open();
+    expect(await sent[1]).toBe('done 2');
+    await tick();
+    expect(batches).toEqual([[1], [2], [3, 4]]);
+    gates[0].open();
+    gates[2].open();
+    expect(await Promise.all(sent)).toEqual(['done 1', 'done 2', 'done 3', 'done 4']);
+    void writes.add('', 5);
+    expect(batches).toEqual([[1], [2], [3, 4], [5]]);
+  });
+
   it('a failed batch rejects its own writes only; the next batch is still sent', async () => {
     const { batches, gates, send } = gatedSend();
     const writes = new CoalescedWrites(send);

@@ -2,41 +2,48 @@
 const MAX_BATCH = 256;
 
 type Waiter<T, R> = { item: T; resolve: (r: R) => void; reject: (err: unknown) => void };
+type Queue<T, R> = { waiting: Array<Waiter<T, R>>; lanes: number };
 
 /**
- * Writes under one key go to the database one statement (or transaction) at a time, each carrying every write
- * that arrived while the one before it was out; a lone write is sent at once. Capped creates: the cap locks are
- * taken once per batch instead of once per create, one round trip carries many, and the waiting happens here
- * rather than on pooled connections other queries need. A task's compare-and-set: one UPDATE and one commit for
- * many. Each write's outcome is its own (`send` answers one per item, in order), known once the batch committed;
- * a batch that fails rejects every write in it.
+ * Writes under one key go to the database at most `lanes` statements (or transactions) at a time, each carrying
+ * every write that waited while the lanes were busy; a write that finds a lane free is sent at once. Capped
+ * creates (one lane): the cap locks are taken once per batch instead of once per create, one round trip carries
+ * many, and the waiting happens here rather than on pooled connections other queries need. Tasks'
+ * compare-and-sets (a few lanes): one UPDATE and one commit for many, and still enough of them at once to keep up
+ * with the tasks that finish. Each write's outcome is its own (`send` answers one per item, in order), known once
+ * its batch committed; a batch that fails rejects every write in it.
  */
 export class CoalescedWrites<T, R> {
-  private readonly queues = new Map<string, Array<Waiter<T, R>>>();
+  private readonly queues = new Map<string, Queue<T, R>>();
 
-  constructor(private readonly send: (items: T[]) => Promise<R[]>) {}
+  constructor(
+    private readonly send: (items: T[]) => Promise<R[]>,
+    private readonly lanes = 1,
+  ) {}
 
   add(key: string, item: T): Promise<R> {
     return new Promise((resolve, reject) => {
-      const queue = this.queues.get(key);
-      if (queue) return void queue.push({ item, resolve, reject });
-      this.queues.set(key, []);
-      void this.drain(key, [{ item, resolve, reject }]);
+      let queue = this.queues.get(key);
+      if (!queue) this.queues.set(key, (queue = { waiting: [], lanes: 0 }));
+      queue.waiting.push({ item, resolve, reject });
+      if (queue.lanes < this.lanes) {
+        queue.lanes++;
+        void this.drain(key, queue);
+      }
     });
   }
 
-  /** Sends `batch`, then whatever queued meanwhile, until the key's queue is empty (and forgotten). */
-  private async drain(key: string, batch: Array<Waiter<T, R>>): Promise<void> {
-    while (batch.length) {
+  /** One lane: sends what waits, batch after batch, until nothing does; the last lane out forgets the key. */
+  private async drain(key: string, queue: Queue<T, R>): Promise<void> {
+    while (queue.waiting.length) {
+      const batch = queue.waiting.splice(0, MAX_BATCH);
       try {
         const outcomes = await this.send(batch.map((w) => w.item));
         batch.forEach((w, i) => w.resolve(outcomes[i]));
       } catch (err) {
         for (const w of batch) w.reject(err);
       }
-      const queue = this.queues.get(key)!;
-      batch = queue.splice(0, MAX_BATCH);
     }
-    this.queues.delete(key);
+    if (--queue.lanes === 0) this.queues.delete(key);
   }
 }

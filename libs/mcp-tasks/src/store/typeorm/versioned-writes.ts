@@ -5,6 +5,12 @@ import type { TaskColumns } from './task-columns.js';
 import { changedColumns } from './task-row.mapper.js';
 import { ROW_VERSION, type TaskSql } from './task-sql.js';
 
+/**
+ * Statements in flight at once. One was not enough: at 50 clients creating one-owner tasks that finish at once,
+ * finishing writes fell behind the creates, so unfinished tasks piled up against the owner's cap.
+ */
+const LANES = 4;
+
 /** A task's new record, to be written only while its row is still at `version`. */
 type VersionedWrite = { task: TaskRecord; version: unknown };
 /** How one write went: the row's new version (`undefined`: the row had moved on), or why it failed. */
@@ -12,11 +18,11 @@ type Written = { version: unknown } | { error: unknown };
 
 /**
  * A task's compare-and-set (what a change may move, only while the row is at the version it was read at), several
- * tasks to one UPDATE: those asked for while the one before was out share the next, so finishing tasks cost one
+ * tasks to one UPDATE: those asked for while every lane is busy share the next, so finishing tasks cost one
  * statement and one commit per batch, not one each. Each write is committed before its caller hears of it.
  */
 export class VersionedWrites {
-  private readonly batches = new CoalescedWrites<VersionedWrite, Written>((writes) => this.writeMany(writes));
+  private readonly batches = new CoalescedWrites<VersionedWrite, Written>((writes) => this.writeMany(writes), LANES);
 
   constructor(
     private readonly dialect: StoreDialect,
