@@ -56,7 +56,7 @@ export function planFor(quick: boolean): Plan {
         concurrency: 16,
         createClients: 50,
         cancelRounds: 200,
-        scaleMs: 2_000,
+        scaleMs: 3_000,
         scaleSmall: 1_000,
         scaleLarge: { memory: 100_000, database: 100_000 },
         idleTasks: 100_000,

@@ -26,8 +26,11 @@ interface Notice {
   seq?: number;
 }
 
-/** Every notice of a batch in one statement (one transaction), delivered in array order. */
-const NOTIFY_MANY = 'SELECT pg_notify($1, n) FROM unnest($2::text[]) AS n';
+/**
+ * Every notice of a batch in one statement (one transaction), delivered in array order. Named: PostgreSQL parses
+ * and plans it once per connection, not once per batch.
+ */
+const NOTIFY_MANY = { name: 'mcp_tasks_notify', text: 'SELECT pg_notify($1, n) FROM unnest($2::text[]) AS n' };
 
 /**
  * Relays task events between instances with PostgreSQL LISTEN/NOTIFY on a connection of its own,
@@ -89,7 +92,7 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
       const client = this.client;
       if (!client) break;
       try {
-        await client.query(NOTIFY_MANY, [this.channel, batch]);
+        await client.query({ ...NOTIFY_MANY, values: [this.channel, batch] });
       } catch (err) {
         const n = batch.length === 1 ? 'task event' : `${batch.length} task events`;
         this.logger.warn(
