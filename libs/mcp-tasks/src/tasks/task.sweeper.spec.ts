@@ -3,7 +3,7 @@ import { LocalTaskEventBus } from '../events/local-task-event.bus.js';
 import { resolveOptions } from '../options/resolve-options.js';
 import { MemoryTaskStore } from '../store/memory-task.store.js';
 import { NO_LIMITS, newTask, T0 } from '../testing/task-fixtures.js';
-import { TaskSweeper } from './task.sweeper.js';
+import { SWEEP_BATCH, TaskSweeper } from './task.sweeper.js';
 
 const options = resolveOptions({ server: { name: 's', version: '1' } });
 
@@ -24,16 +24,16 @@ describe('TaskSweeper.sweep', () => {
   });
 
   it('stops between batches once the app shuts down', async () => {
-    const store = await storeWith(2_000, 0);
+    const store = await storeWith(4 * SWEEP_BATCH, 0);
     const sweeper = new TaskSweeper(options, store, new LocalTaskEventBus());
     const sweeping = sweeper.sweep(T0);
     sweeper.onApplicationShutdown();
-    expect(await sweeping).toBe(500);
-    expect(await store.sweep(T0, 10_000)).toBe(1_500);
+    expect(await sweeping).toBe(SWEEP_BATCH);
+    expect(await store.sweep(T0, 10_000)).toBe(3 * SWEEP_BATCH);
   });
 
   it('between batches of a backlog, leaves the store alone three times as long as the batch took', async () => {
-    const batches = [500, 500, 0];
+    const batches = [SWEEP_BATCH, SWEEP_BATCH, 0];
     // A store whose every sweep batch takes at least 20 ms.
     const slow = {
       sweep: async () => {
@@ -43,7 +43,7 @@ describe('TaskSweeper.sweep', () => {
     } as unknown as MemoryTaskStore;
     const sweeper = new TaskSweeper(options, slow, new LocalTaskEventBus());
     const started = performance.now();
-    expect(await sweeper.sweep(T0)).toBe(1_000);
+    expect(await sweeper.sweep(T0)).toBe(2 * SWEEP_BATCH);
     // Three batches of ≥ 20 ms and two pauses of ≥ 60 ms (a pause as long as the batch would make ≥ 100 ms).
     expect(performance.now() - started).toBeGreaterThanOrEqual(170);
   });

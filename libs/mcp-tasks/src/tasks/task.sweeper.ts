@@ -7,7 +7,14 @@ import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { TaskStore } from '../store/task-store.interface.js';
 import { INTERRUPTED } from './task-ending.js';
 
-const BATCH = 500;
+/** Lapsed leases ended per reclaim. */
+const RECLAIM_BATCH = 500;
+/**
+ * Expired tasks deleted per statement. Small: a live read that lands while a batch runs waits for it, so the
+ * batch's length is what live p99 pays (1 000 000 rows on PostgreSQL: p99 3.3 ms with 500 rows a batch, 1.7 ms with
+ * 100, against ~0.9 ms quiet), while the sweep's total time barely moved (24–35 s either way, pauses included).
+ */
+export const SWEEP_BATCH = 100;
 const MAX_INTERVAL = 60_000;
 
 /**
@@ -44,7 +51,7 @@ export class TaskSweeper implements OnModuleInit, OnApplicationShutdown {
   /** Fails the tasks of dead runners; returns their ids. */
   async reclaim(now = Date.now()): Promise<string[]> {
     try {
-      const ids = await this.store.reclaimExpiredLeases(now, BATCH, INTERRUPTED);
+      const ids = await this.store.reclaimExpiredLeases(now, RECLAIM_BATCH, INTERRUPTED);
       for (const id of ids) await this.bus.publish({ type: 'status-changed', taskId: id, status: 'failed' });
       this.lastReclaim = { at: now, ok: true };
       return ids;
@@ -59,7 +66,8 @@ export class TaskSweeper implements OnModuleInit, OnApplicationShutdown {
    * Sweeps until a batch comes back short; returns how many tasks it removed. Between batches it pauses three
    * times as long as the last batch took: a backlog (after downtime, or a burst of expiries) takes four times as
    * long to clear, and live requests keep three quarters of the store's time meanwhile (with a pause as long as the
-   * batch, the bench's live `tasks/get` p99 during a sweep of 1 000 000 rows was 2.2–2.6× its quiet p99).
+   * batch, the bench's live `tasks/get` p99 during a sweep of 1 000 000 rows was 2.2–2.6× its quiet p99, with
+   * batches of 500).
    */
   async sweep(now = Date.now()): Promise<number> {
     let total = 0;
@@ -67,9 +75,9 @@ export class TaskSweeper implements OnModuleInit, OnApplicationShutdown {
     try {
       for (;;) {
         const started = performance.now();
-        const n = await this.store.sweep(now, BATCH);
+        const n = await this.store.sweep(now, SWEEP_BATCH);
         total += n;
-        if (n < BATCH || this.stopped) break;
+        if (n < SWEEP_BATCH || this.stopped) break;
         await sleep(3 * (performance.now() - started));
       }
     } catch (err) {
