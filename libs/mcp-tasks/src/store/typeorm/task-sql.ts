@@ -96,7 +96,7 @@ export class TaskSql {
         `SELECT ${list}, ${f.rowVersion} AS ${ROW_VERSION} FROM ${t} WHERE ${id} = ${p(1)}`,
       );
     const values = columns.all.map((_, i) => p(i + 1)).join(', ');
-    this.insert = statement(`INSERT INTO ${t} (${list}) VALUES (${values})${this.returningVersion(true)}`);
+    this.insert = statement(`INSERT INTO ${t} (${list}) VALUES (${values})${this.returningVersion()}`);
     this.countOwner = statement(`SELECT COUNT(*) AS n FROM ${t} WHERE ${owner} = ${p(1)} AND ${this.live(p(2))}`);
     const expired = `${expires} IS NOT NULL AND ${expires} <= ${p(1)}`;
     // The subquery picks the batch: LIMIT is not allowed on DELETE itself in PostgreSQL.
@@ -144,9 +144,7 @@ export class TaskSql {
       const values = columns.all.map((col, i) => f.param(i + 1, col)).join(', ');
       const list = columns.all.map((col) => columns.name(col)).join(', ');
       const where = caps.join(' AND ');
-      s = statement(
-        `INSERT INTO ${columns.table} (${list}) SELECT ${values} WHERE ${where}${this.returningVersion(true)}`,
-      );
+      s = statement(`INSERT INTO ${columns.table} (${list}) SELECT ${values} WHERE ${where}${this.returningVersion()}`);
       this.cappedInserts.set(key, s);
     }
     return s;
@@ -237,10 +235,9 @@ export class TaskSql {
     return s;
   }
 
-  /** The version a write leaves the row at (where the flavour has none, `always` returns a row without it). */
-  private returningVersion(always = false): string {
-    const version = this.f.rowVersion ?? (always ? 'NULL' : undefined);
-    return version ? ` RETURNING ${version} AS ${ROW_VERSION}` : '';
+  /** `RETURNING` the version an insert leaves the row at (`NULL` where the flavour has none: a row either way). */
+  private returningVersion(): string {
+    return ` RETURNING ${this.f.rowVersion ?? 'NULL'} AS ${ROW_VERSION}`;
   }
 
   /** Not terminal and not expired at `now` (a placeholder). */
