@@ -1,5 +1,6 @@
 // node dist/bench/profile-one.js <get|call|create> [--store=memory|sqlite|postgres] [--auth] [--seconds=8]
-//   [--top=25] [--fresh] (with --auth: a never-seen token on every request) [--clients=N] (in flight; default 1 for
+//   [--top=25] [--fresh] (with --auth: a never-seen token on every request)
+//   [--pool=100000] (fresh tokens signed before the run) [--clients=N] (in flight; default 1 for
 //   create, 16 otherwise) [--owners=N] (auth on; worker w sends owner w % N's token, each reused)
 //   [--env=NAME=VALUE ...] [--node=FLAG ...] (node options of the demo, e.g. --node=--trace-gc)
 //   (demo environment, e.g. --env=MCP_FAST_PATH=0) [--no-profile] (CPU figure only)
@@ -16,7 +17,7 @@ import { runLoad } from './load/closed-loop.js';
 import { TASKS_CAPS, taskGet, toolCall } from './load/rpc.js';
 import { startLongTasks } from './scenarios/live-tasks.js';
 import { demoToken } from '../src/demo-token.js';
-import { ownerTokens } from './support/tokens.js';
+import { freshTokens, ownerTokens } from './support/tokens.js';
 
 const [kind = 'get', ...flags] = process.argv.slice(2);
 const flag = (name: string) =>
@@ -54,9 +55,12 @@ const ids = await startLongTasks(s.run, 16, c.token);
 const fresh = flags.includes('--fresh');
 const perOwner = owners ? ownerTokens(s.run.port, owners) : undefined;
 let used = 0;
-// A never-seen token is signed when it is sent: a pool made up front would take longer than the run.
+// Never-seen tokens are signed up front (signing while sending made the load generator the bottleneck); a run
+// that outlasts the pool signs the rest as it sends them.
+const pool = fresh ? freshTokens(s.run.port, Number(flag('pool') ?? 100_000)) : [];
 const token = (w: number) =>
-  perOwner?.[w % perOwner.length] ?? (fresh ? demoToken(s.run.port, { sub: 'bench', jti: `p-${used++}` }) : c.token);
+  perOwner?.[w % perOwner.length] ??
+  (fresh ? (pool[used++] ?? demoToken(s.run.port, { sub: 'bench', jti: `p-${used}` })) : c.token);
 const next =
   kind === 'get'
     ? (w: number) => taskGet(ids[w % ids.length], { token: token(w) })

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import jwt from 'jsonwebtoken';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +18,7 @@ const OPTIONAL = [
   '@opentelemetry/api',
   '@mcp-tasks/client',
 ];
+const PUBLIC_KEY = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ type: 'spki', format: 'pem' });
 const TASKS = { extensions: { 'io.modelcontextprotocol/tasks': {} } };
 
 interface Started {
@@ -75,10 +78,15 @@ async function start(
   return { child, line, requested };
 }
 
-async function callTool(port: number, caps: Record<string, unknown>): Promise<Record<string, any>> {
+async function callTool(
+  port: number,
+  caps: Record<string, unknown>,
+  authorization?: string,
+): Promise<Record<string, any>> {
   const res = await fetch(`http://127.0.0.1:${port}/mcp`, {
     method: 'POST',
     headers: {
+      ...(authorization ? { authorization } : {}),
       'content-type': 'application/json',
       accept: 'application/json, text/event-stream',
       'mcp-protocol-version': '2026-07-28',
@@ -147,6 +155,19 @@ describe('optional peer dependencies', () => {
     expect(app.requested()).toEqual([]);
   });
 
+  it('auth with a shared secret needs none of the auth packages: tokens are checked, the call runs', async () => {
+    const secret = 'x'.repeat(32);
+    const auth = { authorizationServers: ['https://as.invalid'], issuer: 'https://as.invalid', secretOrKey: secret };
+    const app = await start({ telemetry: false, auth: { ...auth, resource: 'http://127.0.0.1/mcp' } });
+    expect(app.line).toMatch(/^listening \d+$/);
+    const port = Number(app.line.split(' ')[1]);
+    const token = jwt.sign({ sub: 'ann', iss: auth.issuer, aud: 'http://127.0.0.1/mcp' }, secret, { expiresIn: 60 });
+    expect((await callTool(port, {}, `Bearer ${token}`)).result).toMatchObject({ resultType: 'complete' });
+    const refused = await callTool(port, {}, `Bearer ${jwt.sign({ sub: 'ann', iss: auth.issuer }, 'another-secret')}`);
+    expect(refused.error).toMatchObject({ code: -32600 });
+    expect(app.requested()).toEqual([]);
+  });
+
   it('telemetry on (the default) only looks for OpenTelemetry and the event emitter; works without them', async () => {
     const app = await start({});
     expect(app.line).toMatch(/^listening \d+$/);
@@ -169,13 +190,14 @@ describe('optional peer dependencies', () => {
       'pg',
     ],
     [
-      'auth (built-in JWT)',
+      'auth (built-in JWT, a public key)',
       {
         auth: {
           resource: 'http://127.0.0.1/mcp',
           authorizationServers: ['https://as.invalid'],
           issuer: 'https://as.invalid',
-          secretOrKey: 'x'.repeat(32),
+          secretOrKey: PUBLIC_KEY,
+          algorithms: ['ES256'],
         },
       },
       ['passport-jwt'],

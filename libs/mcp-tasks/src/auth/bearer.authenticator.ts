@@ -6,8 +6,9 @@ import type { McpAuthOptions } from '../options/mcp-auth-options.interface.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { cjsExports, loadPeer } from '../peers/optional-peer.js';
 import { unauthorized } from './auth-challenge.js';
-import { audiencesOf } from './claims-principal.js';
-import { jwtVerifier, type StrategyOutcome, type TokenVerifier } from './jwt-strategy.factory.js';
+import { acceptedAudience } from './claims-principal.js';
+import { jwtVerifier } from './jwt-strategy.factory.js';
+import type { StrategyOutcome, TokenVerifier } from './token-verifier.interface.js';
 import { ResourceUrl } from './resource-url.js';
 
 export interface Authenticated {
@@ -22,9 +23,10 @@ const CACHE_MAX = 10_000;
 type Entry = { value: Authenticated; until: number };
 
 /**
- * Runs the configured passport strategy on a request; a refusal is a 401 `RpcError` with the
- * challenge. Successes are remembered per token (see `auth.cacheTtl`): clients poll `tasks/get`
- * with the same token, and verifying it every time would dominate the request's cost.
+ * Runs the configured token check on a request (the module's own, or the app's passport strategy); a
+ * refusal is a 401 `RpcError` with the challenge. Successes are remembered per token (see
+ * `auth.cacheTtl`): clients poll `tasks/get` with the same token, and verifying it every time would
+ * dominate the request's cost.
  */
 @Injectable()
 export class BearerAuthenticator implements OnModuleInit {
@@ -96,8 +98,7 @@ export class BearerAuthenticator implements OnModuleInit {
     if (!user) throw unauthorized(resource, describe(info));
     const claims = (user && typeof user === 'object' ? user : {}) as Record<string, unknown>;
     // RFC 8707: the token must be minted for this resource, whichever strategy verified it.
-    const accepted = [auth.audience ?? resource].flat();
-    const matched = audiencesOf(claims).find((a) => accepted.includes(a));
+    const matched = acceptedAudience(claims.aud, auth.audience ?? resource);
     if (!matched) throw unauthorized(resource, 'the token was not issued for this resource');
     if (typeof claims.sub !== 'string' || !claims.sub) throw unauthorized(resource, 'the token names no subject');
     return { claims, resource: matched };

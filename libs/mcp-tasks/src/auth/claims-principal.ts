@@ -8,9 +8,14 @@ export function scopesOf(claims: Record<string, unknown>): string[] {
   return typeof raw === 'string' ? raw.split(' ').filter(Boolean) : [];
 }
 
-/** The audiences a token names. */
-export const audiencesOf = (claims: Record<string, unknown>): string[] =>
-  Array.isArray(claims.aud) ? claims.aud.map(String) : typeof claims.aud === 'string' ? [claims.aud] : [];
+/** The first audience a token names (`aud`: one or a list) that is accepted, if any. */
+export function acceptedAudience(aud: unknown, accepted: string | string[]): string | undefined {
+  const ok = (a: unknown): a is string =>
+    typeof a === 'string' && (a === accepted || (Array.isArray(accepted) && accepted.includes(a)));
+  if (!Array.isArray(aud)) return ok(aud) ? aud : undefined;
+  for (const a of aud) if (ok(a)) return a;
+  return undefined;
+}
 
 /** A claim (JSON from a token) as text for the owner key: anything but a string as its JSON, so no two read alike. */
 const claimText = (value: unknown): string =>

@@ -1,30 +1,31 @@
 import { createPublicKey, createSecretKey, type KeyObject } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import type * as JwksRsa from 'jwks-rsa';
 import type * as PassportJwt from 'passport-jwt';
 import type { Strategy, StrategyOptionsWithoutRequest } from 'passport-jwt';
 import type { McpAuthOptions } from '../options/mcp-auth-options.interface.js';
 import { cjsExports, loadPeer } from '../peers/optional-peer.js';
-
-/** What a strategy concluded: a user (the token's claims), or why not (`info`). */
-export interface StrategyOutcome {
-  user?: unknown;
-  info?: unknown;
-}
-
-export type TokenVerifier = (req: IncomingMessage) => Promise<StrategyOutcome>;
+import { hsJwtVerifier } from './hs-jwt.verifier.js';
+import type { TokenVerifier } from './token-verifier.interface.js';
 
 /**
- * The module's own bearer-token check: a passport-jwt strategy (signature, expiry, issuer and
- * audience), run the way passport runs one — but on a stand-in request carrying only the headers.
- * Passport's middleware adds half a dozen methods to the request it is given; on Node's request
- * object that reshape made a never-seen token cost four times its verification.
+ * The module's own bearer-token check: tokens signed with a shared secret are checked by
+ * `hsJwtVerifier` (no peer needed), the others by passport-jwt (`passportJwtVerifier`).
  */
 export async function jwtVerifier(auth: McpAuthOptions): Promise<TokenVerifier> {
   if (!auth.secretOrKey && !auth.jwksUri)
     throw new Error('McpTasksModule: invalid options: auth needs secretOrKey, jwksUri or strategy');
   if (!auth.issuer)
     throw new Error('McpTasksModule: invalid options: auth.issuer is required with the built-in JWT strategy');
+  return hsJwtVerifier(auth) ?? passportJwtVerifier(auth);
+}
+
+/**
+ * Public keys and JWKS: a passport-jwt strategy (signature, expiry, issuer and audience), run the way
+ * passport runs one — but on a stand-in request carrying only the headers. Passport's middleware adds
+ * half a dozen methods to the request it is given; on Node's request object that reshape made a
+ * never-seen token cost four times its verification.
+ */
+export async function passportJwtVerifier(auth: McpAuthOptions): Promise<TokenVerifier> {
   const { ExtractJwt, Strategy } = cjsExports<typeof PassportJwt>(
     await loadPeer('passport-jwt', 'auth (the built-in JWT strategy)'),
   );
@@ -56,7 +57,12 @@ export async function jwtVerifier(auth: McpAuthOptions): Promise<TokenVerifier> 
       attempt.success = (user) => resolve({ user });
       attempt.fail = (info) => resolve({ info });
       attempt.error = reject;
-      attempt.authenticate({ headers: req.headers } as never, { session: false });
+      // jsonwebtoken throws on some tokens instead of calling back (a signed `null` payload): a refusal too.
+      try {
+        attempt.authenticate({ headers: req.headers } as never, { session: false });
+      } catch (err) {
+        resolve({ info: err });
+      }
     });
 }
 

@@ -1,6 +1,7 @@
 /**
- * OAuth protection of the endpoint (the `auth` option): either the module's own JWT strategy (`secretOrKey` or
- * `jwksUri`, needs `passport-jwt`) or an app's passport strategy by name (`strategy`, needs `passport`).
+ * OAuth protection of the endpoint (the `auth` option): either the module's own JWT check (`secretOrKey` or
+ * `jwksUri`; a PEM key or `jwksUri` needs `passport-jwt`, a shared secret nothing) or an app's passport strategy by
+ * name (`strategy`, needs `passport`).
  */
 export interface McpAuthOptions {
   /**
@@ -19,7 +20,10 @@ export interface McpAuthOptions {
    * @default resource
    */
   audience?: string | string[];
-  /** HMAC secret or PEM public key of the module's own strategy (this or `jwksUri`). */
+  /**
+   * HMAC secret (HS256/384/512, checked by the module itself) or PEM public key (checked by passport-jwt) of the
+   * module's own strategy (this or `jwksUri`).
+   */
   secretOrKey?: string | Buffer;
   /** JWKS endpoint of the module's own strategy (keys cached and rate-limited by jwks-rsa; needs `jwks-rsa`). */
   jwksUri?: string;
