@@ -2,6 +2,9 @@ import { createHash, hash } from 'node:crypto';
 
 export type HmacHash = 'sha256' | 'sha384' | 'sha512';
 
+/** Block and digest sizes in bytes. */
+const SIZES: Record<HmacHash, [number, number]> = { sha256: [64, 32], sha384: [128, 48], sha512: [128, 64] };
+
 /**
  * HMAC (RFC 2104) of ASCII text as base64url, made of two one-shot `crypto.hash` digests over the
  * key's pads. Why not `createHmac`: Node 20 has no one-shot HMAC, and each `createHmac` builds an
@@ -10,10 +13,10 @@ export type HmacHash = 'sha256' | 'sha384' | 'sha512';
  * reused (calls are synchronous), so a signature allocates only its two digests' strings.
  */
 export function hmacSigner(alg: HmacHash, key: Buffer): (text: string) => string {
-  const block = alg === 'sha256' ? 64 : 128;
+  const [block, digest] = SIZES[alg];
   const k = key.length > block ? createHash(alg).update(key).digest() : key;
   const inner = Buffer.alloc(block, 0x36);
-  const outer = Buffer.alloc(block + (alg === 'sha256' ? 32 : alg === 'sha384' ? 48 : 64), 0x5c);
+  const outer = Buffer.alloc(block + digest, 0x5c);
   for (let i = 0; i < k.length; i++) {
     inner[i] ^= k[i];
     outer[i] ^= k[i];

@@ -23,9 +23,10 @@ export function hsJwtVerifier(auth: McpAuthOptions): TokenVerifier | undefined {
   const algorithms = auth.algorithms ?? ['HS256'];
   const secret = auth.secretOrKey;
   if (auth.jwksUri || secret === undefined || !algorithms.every((a) => Object.hasOwn(HASH_OF, a))) return undefined;
-  const key = Buffer.isBuffer(secret) ? Buffer.from(secret) : Buffer.from(secret, 'utf8');
-  if (key.toString('utf8').includes('-----BEGIN')) return undefined;
-  const sign = Object.fromEntries(algorithms.map((a) => [a, hmacSigner(HASH_OF[a], key)]));
+  if (isPemKey(secret)) return undefined;
+  const key = Buffer.from(secret);
+  // The accepted algorithms, each with its signer: an alg not in this map is refused.
+  const signers = new Map(algorithms.map((a) => [a, hmacSigner(HASH_OF[a], key)]));
   const audience = auth.audience ?? auth.resource;
   // As passport-jwt: an empty audience option means none (the authenticator still checks the resource).
   const rules = { issuer: auth.issuer!, audience: audience ? [audience].flat() : undefined };
@@ -33,11 +34,10 @@ export function hsJwtVerifier(auth: McpAuthOptions): TokenVerifier | undefined {
     if (!COMPACT.test(token)) return refused('the token is malformed');
     const signedEnd = token.lastIndexOf('.');
     const payloadStart = token.indexOf('.') + 1;
-    const alg = algOf(token.slice(0, payloadStart - 1));
-    if (typeof alg !== 'string' || !algorithms.includes(alg))
-      return refused('the token is signed with an algorithm not accepted');
+    const sign = signers.get(algOf(token.slice(0, payloadStart - 1)) as string);
+    if (!sign) return refused('the token is signed with an algorithm not accepted');
     const signature = token.slice(signedEnd + 1);
-    const expected = sign[alg](token.slice(0, signedEnd));
+    const expected = sign(token.slice(0, signedEnd));
     // Compared as base64url text, as jws does: another spelling of the same bytes is refused too.
     if (signature.length !== expected.length || !timingSafeEqual(Buffer.from(signature), Buffer.from(expected)))
       return refused('the token signature does not verify');
@@ -52,6 +52,10 @@ export function hsJwtVerifier(auth: McpAuthOptions): TokenVerifier | undefined {
     return Promise.resolve(token ? verify(token) : refused('No auth token'));
   };
 }
+
+/** A PEM key (public key material for passport-jwt), not a shared secret. */
+export const isPemKey = (key: string | Buffer): boolean =>
+  (Buffer.isBuffer(key) ? key.toString('utf8') : key).includes('-----BEGIN');
 
 const refused = (info: string): StrategyOutcome => ({ info });
 

@@ -4,7 +4,7 @@ import type * as PassportJwt from 'passport-jwt';
 import type { Strategy, StrategyOptionsWithoutRequest } from 'passport-jwt';
 import type { McpAuthOptions } from '../options/mcp-auth-options.interface.js';
 import { cjsExports, loadPeer } from '../peers/optional-peer.js';
-import { hsJwtVerifier } from './hs-jwt.verifier.js';
+import { hsJwtVerifier, isPemKey } from './hs-jwt.verifier.js';
 import type { TokenVerifier } from './token-verifier.interface.js';
 
 /**
@@ -71,8 +71,5 @@ export async function passportJwtVerifier(auth: McpAuthOptions): Promise<TokenVe
  * parse it as a public key on every verification, which costs ~50× the HMAC itself.
  */
 function keyObjectOf(key: string | Buffer): KeyObject {
-  const text = Buffer.isBuffer(key) ? key.toString('utf8') : key;
-  return text.includes('-----BEGIN')
-    ? createPublicKey(text)
-    : createSecretKey(Buffer.isBuffer(key) ? key : Buffer.from(key));
+  return isPemKey(key) ? createPublicKey(key) : createSecretKey(Buffer.from(key));
 }
