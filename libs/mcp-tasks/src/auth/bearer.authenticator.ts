@@ -37,10 +37,10 @@ export class BearerAuthenticator implements OnModuleInit {
   // deleted slots before it).
   private recent = new Map<string, Entry>();
   private older = new Map<string, Entry>();
-  // Tails of tokens verified once. A token is remembered when it comes back, so a stream of
-  // never-repeated tokens keeps no verified claims alive (the tail only decides whether to cache;
+  // Tails of tokens verified once (see `tailPrint`). A token is remembered when it comes back, so a stream
+  // of never-repeated tokens keeps no verified claims alive (the tail only decides whether to cache;
   // a cache hit needs the whole header).
-  private seen = new Set<string>();
+  private seen = new Set<number>();
 
   constructor(
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
@@ -70,7 +70,9 @@ export class BearerAuthenticator implements OnModuleInit {
     const now = Date.now();
     const hit = this.recent.get(key) ?? this.older.get(key);
     if (hit && hit.until > now) return hit.value;
-    const value = await this.verify(req, auth, resource);
+    // The built-in check answers at once: no promise to wait for then.
+    const outcome = this.strategy(req);
+    const value = accepted(outcome instanceof Promise ? await outcome : outcome, auth, resource);
     this.remember(key, value, now);
     return value;
   }
@@ -80,7 +82,7 @@ export class BearerAuthenticator implements OnModuleInit {
     const exp = typeof value.claims.exp === 'number' ? value.claims.exp * 1000 : Infinity;
     const until = Math.min(now + this.ttl, exp);
     if (until <= now) return;
-    const tail = header.slice(-12);
+    const tail = tailPrint(header);
     if (!this.seen.has(tail)) {
       if (this.seen.size >= CACHE_MAX) this.seen = new Set();
       this.seen.add(tail);
@@ -92,17 +94,27 @@ export class BearerAuthenticator implements OnModuleInit {
     }
     this.recent.set(header, { value, until });
   }
+}
 
-  private async verify(req: IncomingMessage, auth: McpAuthOptions, resource: string): Promise<Authenticated> {
-    const { user, info } = await this.strategy(req);
-    if (!user) throw unauthorized(resource, describe(info));
-    const claims = (user && typeof user === 'object' ? user : {}) as Record<string, unknown>;
-    // RFC 8707: the token must be minted for this resource, whichever strategy verified it.
-    const matched = acceptedAudience(claims.aud, auth.audience ?? resource);
-    if (!matched) throw unauthorized(resource, 'the token was not issued for this resource');
-    if (typeof claims.sub !== 'string' || !claims.sub) throw unauthorized(resource, 'the token names no subject');
-    return { claims, resource: matched };
-  }
+/** The strategy's user as who a request is, if its token was minted for this resource and names a subject. */
+function accepted({ user, info }: StrategyOutcome, auth: McpAuthOptions, resource: string): Authenticated {
+  if (!user) throw unauthorized(resource, describe(info));
+  const claims = (typeof user === 'object' ? user : {}) as Record<string, unknown>;
+  // RFC 8707: the token must be minted for this resource, whichever strategy verified it.
+  const matched = acceptedAudience(claims.aud, auth.audience ?? resource);
+  if (!matched) throw unauthorized(resource, 'the token was not issued for this resource');
+  if (typeof claims.sub !== 'string' || !claims.sub) throw unauthorized(resource, 'the token names no subject');
+  return { claims, resource: matched };
+}
+
+/**
+ * 30 bits of a header's last 8 characters (a token's signature ends it), as a small integer: no string to cut
+ * and hash per request. Two tokens sharing it only means the second is remembered on first sight.
+ */
+function tailPrint(header: string): number {
+  let h = 0;
+  for (let i = Math.max(0, header.length - 8); i < header.length; i++) h = (h * 31 + header.charCodeAt(i)) & 0x3fffffff;
+  return h;
 }
 
 /** An app's strategy, registered with passport under `name`, through passport (it may read anything on the request). */

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { McpAuthOptions } from '../options/mcp-auth-options.interface.js';
 import { hmacSigner, type HmacHash } from './hmac.signer.js';
 import { claimsProblem } from './jwt-claims.check.js';
@@ -9,6 +8,8 @@ const HASH_OF: Record<string, HmacHash> = { HS256: 'sha256', HS384: 'sha384', HS
 const COMPACT = /^[\w-]+\.[\w-]+\.[\w-]*$/;
 /** Passport-jwt's reading of the header: the first two words, the scheme case-insensitive. */
 const AUTHORIZATION = /(\S+)\s+(\S+)/;
+/** The usual header, `Bearer` and a compact token: the same token as the reading above, found in one pass. */
+const PLAIN_BEARER = /^bearer ([\w-]+\.[\w-]+\.[\w-]*)$/i;
 
 /**
  * The built-in check of tokens signed with a shared secret (HS256/384/512): the same rules as
@@ -30,8 +31,8 @@ export function hsJwtVerifier(auth: McpAuthOptions): TokenVerifier | undefined {
   const audience = auth.audience ?? auth.resource;
   // As passport-jwt: an empty audience option means none (the authenticator still checks the resource).
   const rules = { issuer: auth.issuer!, audience: audience ? [audience].flat() : undefined };
-  const verify = (token: string): StrategyOutcome => {
-    if (!COMPACT.test(token)) return refused('the token is malformed');
+  const verify = (token: string, compact: boolean): StrategyOutcome => {
+    if (!compact && !COMPACT.test(token)) return refused('the token is malformed');
     const signedEnd = token.lastIndexOf('.');
     const payloadStart = token.indexOf('.') + 1;
     const sign = signers.get(algOf(token.slice(0, payloadStart - 1)) as string);
@@ -39,17 +40,19 @@ export function hsJwtVerifier(auth: McpAuthOptions): TokenVerifier | undefined {
     const signature = token.slice(signedEnd + 1);
     const expected = sign(token.slice(0, signedEnd));
     // Compared as base64url text, as jws does: another spelling of the same bytes is refused too.
-    if (signature.length !== expected.length || !timingSafeEqual(Buffer.from(signature), Buffer.from(expected)))
-      return refused('the token signature does not verify');
+    if (!sameText(signature, expected)) return refused('the token signature does not verify');
     const claims = parseJson(Buffer.from(token.slice(payloadStart, signedEnd), 'base64url').toString('utf8'));
     if (!claims || typeof claims !== 'object' || Array.isArray(claims)) return refused('the token carries no claims');
     const problem = claimsProblem(claims as Record<string, unknown>, rules, Math.floor(Date.now() / 1000));
     return problem ? refused(problem) : { user: claims };
   };
   return (req) => {
-    const match = typeof req.headers.authorization === 'string' ? AUTHORIZATION.exec(req.headers.authorization) : null;
-    const token = match && match[1].toLowerCase() === 'bearer' ? match[2] : undefined;
-    return Promise.resolve(token ? verify(token) : refused('No auth token'));
+    const header = req.headers.authorization;
+    if (typeof header !== 'string') return refused('No auth token');
+    const plain = PLAIN_BEARER.exec(header);
+    if (plain) return verify(plain[1], true);
+    const match = AUTHORIZATION.exec(header);
+    return match && match[1].toLowerCase() === 'bearer' ? verify(match[2], false) : refused('No auth token');
   };
 }
 
@@ -58,6 +61,14 @@ export const isPemKey = (key: string | Buffer): boolean =>
   (Buffer.isBuffer(key) ? key.toString('utf8') : key).includes('-----BEGIN');
 
 const refused = (info: string): StrategyOutcome => ({ info });
+
+/** Whether two texts are equal, in a time that depends on their length only (a signature is no oracle). */
+function sameText(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
 
 // An issuer's tokens share a few header texts: each is decoded once (a pure function of the text).
 const headerAlgs = new Map<string, unknown>();

@@ -6,5 +6,5 @@ export interface StrategyOutcome {
   info?: unknown;
 }
 
-/** Checks a request's bearer token. */
-export type TokenVerifier = (req: IncomingMessage) => Promise<StrategyOutcome>;
+/** Checks a request's bearer token (the built-in shared-secret check answers synchronously). */
+export type TokenVerifier = (req: IncomingMessage) => StrategyOutcome | Promise<StrategyOutcome>;

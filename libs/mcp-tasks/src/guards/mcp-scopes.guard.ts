@@ -12,6 +12,9 @@ import type { ResolvedOptions } from '../options/resolved-options.interface.js';
  */
 @Injectable()
 export class McpScopesGuard implements CanActivate {
+  // Decorator metadata is fixed once classes are defined: read once per class and method, not per call.
+  private readonly needed = new WeakMap<object, WeakMap<object, string[]>>();
+
   constructor(
     protected readonly reflector: Reflector,
     @Inject(MCP_TASKS_OPTIONS) protected readonly options: ResolvedOptions,
@@ -21,16 +24,24 @@ export class McpScopesGuard implements CanActivate {
     // Without authentication there are no token scopes to check.
     if (!McpExecutionContext.isToolRun(ec) || !this.options.auth) return true;
     const needed = this.requiredScopes(ec);
-    const granted = new Set(this.grantedScopes(ec));
-    if (needed.some((s) => !granted.has(s))) throw this.onInsufficientScope(needed, ec);
+    if (needed.length === 0) return true;
+    const granted = this.grantedScopes(ec);
+    if (needed.some((s) => !granted.includes(s))) throw this.onInsufficientScope([...needed], ec);
     return true;
   }
 
   /** Scopes the tool needs: `@RequiredScopes` on the method and on its class. */
   protected requiredScopes(ec: ExecutionContext): string[] {
-    return [
-      ...new Set(this.reflector.getAllAndMerge<string[]>(REQUIRED_SCOPES_METADATA, [ec.getClass(), ec.getHandler()])),
-    ];
+    const cls = ec.getClass();
+    const handler = ec.getHandler();
+    let byHandler = this.needed.get(cls);
+    if (!byHandler) this.needed.set(cls, (byHandler = new WeakMap()));
+    let needed = byHandler.get(handler);
+    if (!needed) {
+      needed = [...new Set(this.reflector.getAllAndMerge<string[]>(REQUIRED_SCOPES_METADATA, [cls, handler]))];
+      byHandler.set(handler, needed);
+    }
+    return needed;
   }
 
   /** Scopes the caller's token grants. */
