@@ -13,6 +13,9 @@ export const percentile = (sorted: ArrayLike<number>, p: number): number =>
     ? NaN
     : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 
+/** The median of a few figures (rounds). */
+export const median = (xs: number[]): number => percentile(Float64Array.from(xs).sort(), 50);
+
 export function summarize(samples: ArrayLike<number>, count = samples.length): LatencySummary {
   const sorted = Float64Array.from({ length: count }, (_, i) => samples[i]).sort();
   let sum = 0;

@@ -2,7 +2,7 @@ import type { Started } from '../contestants/lineup.js';
 import type { Running } from '../contestants/process.js';
 import { runLoad, type LoadResult } from '../load/closed-loop.js';
 import { call, rpcRequest, taskGet, toolCall, type RpcRequest } from '../load/rpc.js';
-import { percentile } from '../load/stats.js';
+import { median } from '../load/stats.js';
 import type { MetricKey } from '../report/metrics.js';
 import type { Ctx } from './context.js';
 import { cancelAll, startLongTasks } from './live-tasks.js';
@@ -94,8 +94,6 @@ async function measure(ctx: Ctx, side: Side, clients: number, up: Running, gw: R
   const cpu = [up.cpuSeconds() - before[0], gw.cpuSeconds() - before[1]];
   return { r, cpu };
 }
-
-const median = (xs: number[]) => percentile(Float64Array.from(xs).sort(), 50);
 
 function record(ctx: Ctx, k: Keys, side: Side): void {
   const who = side.s.c.name;

@@ -1,7 +1,7 @@
 import type { Started } from '../contestants/lineup.js';
 import { runLoad, type LoadResult } from '../load/closed-loop.js';
 import { taskGet, toolCall, type RpcRequest } from '../load/rpc.js';
-import { percentile } from '../load/stats.js';
+import { median } from '../load/stats.js';
 import type { MetricKey } from '../report/metrics.js';
 import type { Ctx } from './context.js';
 import { cancelAll, startLongTasks } from './live-tasks.js';
@@ -88,8 +88,6 @@ export async function headToHead(ctx: Ctx, contestants: Started[], w: Workload):
     await l.done?.().catch(() => undefined);
   }
 }
-
-const median = (xs: number[]) => percentile(Float64Array.from(xs).sort(), 50);
 
 function record(ctx: Ctx, k: Keys, who: string, runs: LoadResult[]): void {
   const ok = runs.reduce((n, r) => n + r.requests - r.errors, 0);
