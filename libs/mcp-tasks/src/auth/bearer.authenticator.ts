@@ -60,7 +60,8 @@ export class BearerAuthenticator implements OnModuleInit {
     this.ttl = auth.cacheTtl ?? (auth.strategy ? 0 : 60_000);
   }
 
-  async authenticate(req: IncomingMessage): Promise<Authenticated> {
+  /** Who the token says (a refusal throws): at once from the cache or the built-in check, else a promise. */
+  authenticate(req: IncomingMessage): Authenticated | Promise<Authenticated> {
     const auth = this.options.auth!;
     const resource = this.resources.of(req);
     const header = req.headers.authorization;
@@ -70,11 +71,14 @@ export class BearerAuthenticator implements OnModuleInit {
     const now = Date.now();
     const hit = this.recent.get(key) ?? this.older.get(key);
     if (hit && hit.until > now) return hit.value;
-    // The built-in check answers at once: no promise to wait for then.
+    const settle = (outcome: StrategyOutcome): Authenticated => {
+      const value = accepted(outcome, auth, resource);
+      this.remember(key, value, now);
+      return value;
+    };
+    // The built-in check answers synchronously: no promise (and no turn of the microtask queue) per request then.
     const outcome = this.strategy(req);
-    const value = accepted(outcome instanceof Promise ? await outcome : outcome, auth, resource);
-    this.remember(key, value, now);
-    return value;
+    return outcome instanceof Promise ? outcome.then(settle) : settle(outcome);
   }
 
   private remember(header: string, value: Authenticated, now: number): void {

@@ -24,7 +24,8 @@ export class PrincipalResolver {
   /** The caller; with `auth`, a request without a valid token for this resource is refused (401). */
   async resolve(req: IncomingMessage): Promise<Principal> {
     if (this.options.auth) {
-      const { claims, resource } = await this.bearer.authenticate(req);
+      const known = this.bearer.authenticate(req);
+      const { claims, resource } = known instanceof Promise ? await known : known;
       return principalFromClaims(claims, this.options.server.name, resource);
     }
     if (!this.options.subject) return (this.host ??= this.unauthenticated(HOST_SUBJECT));
