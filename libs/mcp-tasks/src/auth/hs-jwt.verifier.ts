@@ -30,7 +30,7 @@ export function hsJwtVerifier(auth: McpAuthOptions): TokenVerifier | undefined {
   const signers = new Map(algorithms.map((a) => [a, hmacSigner(HASH_OF[a], key)]));
   const audience = auth.audience ?? auth.resource;
   // As passport-jwt: an empty audience option means none (the authenticator still checks the resource).
-  const rules = { issuer: auth.issuer!, audience: audience ? [audience].flat() : undefined };
+  const rules = { issuer: [auth.issuer!].flat(), audience: audience ? [audience].flat() : undefined };
   const verify = (token: string, compact: boolean): StrategyOutcome => {
     if (!compact && !COMPACT.test(token)) return refused('the token is malformed');
     const signedEnd = token.lastIndexOf('.');

@@ -2,7 +2,7 @@ import { acceptedAudience } from './claims-principal.js';
 
 /** What a token's claims must satisfy: an accepted issuer and, when given, one of the audiences. */
 export interface ClaimRules {
-  issuer: string | string[];
+  issuer: string[];
   audience?: string[];
 }
 
@@ -18,7 +18,6 @@ export function claimsProblem(claims: Record<string, unknown>, rules: ClaimRules
   if (exp !== undefined && typeof exp !== 'number') return 'the token has an invalid exp';
   if (typeof exp === 'number' && now >= exp) return 'the token has expired';
   if (rules.audience && !acceptedAudience(aud, rules.audience)) return 'the token was not issued for this resource';
-  const issuers = Array.isArray(rules.issuer) ? rules.issuer : [rules.issuer];
-  if (!issuers.includes(iss as string)) return 'the token was not issued by an accepted issuer';
+  if (!rules.issuer.includes(iss as string)) return 'the token was not issued by an accepted issuer';
   return undefined;
 }

@@ -57,23 +57,14 @@ export class SqliteDialect implements StoreDialect {
   private prepared = new Map<string, Prepared>();
   private db?: Database;
   private readonly direct: SqlSession = {
-    rows: (s, values) => {
-      try {
+    rows: (s, values) =>
+      settled(() => {
         const prepared = this.statement(s.text);
-        if (prepared.reader) return Promise.resolve(rowsOf(prepared, prepared.all(...numbered(values))));
+        if (prepared.reader) return rowsOf(prepared, prepared.all(...numbered(values)));
         prepared.run(...numbered(values));
-        return Promise.resolve([]);
-      } catch (err) {
-        return Promise.reject(err);
-      }
-    },
-    changed: (s, values) => {
-      try {
-        return Promise.resolve(this.statement(s.text).run(...numbered(values)).changes);
-      } catch (err) {
-        return Promise.reject(err);
-      }
-    },
+        return [];
+      }),
+    changed: (s, values) => settled(() => this.statement(s.text).run(...numbered(values)).changes),
   };
   readonly one: SqlSession = {
     // A read waits only for sections under way (it would see a transaction's uncommitted statements); with
@@ -137,6 +128,15 @@ export class SqliteDialect implements StoreDialect {
       this.prepared.set(text, s);
     }
     return s;
+  }
+}
+
+/** A synchronous step as a promise: its value, or its error as a rejection (callers may chain without a try). */
+function settled<T>(step: () => T): Promise<T> {
+  try {
+    return Promise.resolve(step());
+  } catch (err) {
+    return Promise.reject(err);
   }
 }
 
