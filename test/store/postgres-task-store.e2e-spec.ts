@@ -4,6 +4,9 @@ import { startPostgres, type TestPostgres } from '../support/postgres.js';
 import { sqlHarness, type SqlHarness } from './sql-harness.js';
 import { newTask, NO_LIMITS, T0, taskStoreContract } from '@mcp-tasks/nestjs/testing';
 import { typeOrmSchemaContract } from './typeorm-schema.contract.js';
+import { PostgresDialect } from '../../libs/mcp-tasks/src/store/typeorm/postgres.dialect.js';
+import { TaskColumns } from '../../libs/mcp-tasks/src/store/typeorm/task-columns.js';
+import { TaskSql } from '../../libs/mcp-tasks/src/store/typeorm/task-sql.js';
 
 // The cluster starts before the harnesses open: jest runs beforeAll hooks in declaration order.
 let pg: TestPostgres | undefined;
@@ -55,6 +58,39 @@ describe('TypeOrmTaskStore on PostgreSQL', () => {
       ]);
       expect([a?.changed, b?.changed]).toEqual([true, true]);
       expect((await h.store.get(task.id, T0 + 3))?.statusMessage).toBe('second');
+    });
+  });
+
+  describe('plans that stay right as the table grows', () => {
+    let h: SqlHarness;
+    beforeAll(async () => {
+      h = await sqlHarness({ type: 'postgres', url: url() }, false);
+    });
+    afterAll(async () => h?.close());
+
+    it('the batched compare-and-set looks rows up by id, even in a plan kept from a small table', async () => {
+      // After a few runs a prepared statement keeps one generic plan for the connection's life; forced here, on
+      // a near-empty table, as it happens on a fresh database. It must not read the whole table per batch.
+      for (let i = 0; i < 3; i++) await h.store.create(newTask(), NO_LIMITS);
+      const columns = new TaskColumns(h.dataSource);
+      const sql = new TaskSql(columns, new PostgresDialect(h.dataSource).flavour);
+      const cas = sql.versionedUpdateMany(columns.of(['status', 'updatedAt']));
+      const runner = h.dataSource.createQueryRunner();
+      try {
+        await runner.query('BEGIN');
+        await runner.query('SET LOCAL plan_cache_mode = force_generic_plan');
+        await runner.query(`PREPARE cas_plan AS ${cas.text}`);
+        const rows: Array<{ 'QUERY PLAN': string }> = await runner.query(
+          `EXPLAIN EXECUTE cas_plan('{a}', '{completed}', '{2}', '{1}')`,
+        );
+        const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+        expect(plan).not.toMatch(/Seq Scan on mcp_tasks/);
+        expect(plan).toMatch(/Index Scan using \S+ on mcp_tasks/);
+      } finally {
+        await runner.query('DEALLOCATE cas_plan').catch(() => undefined);
+        await runner.query('ROLLBACK');
+        await runner.release();
+      }
     });
   });
 

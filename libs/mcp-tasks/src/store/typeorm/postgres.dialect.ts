@@ -13,6 +13,7 @@ const FLAVOUR: SqlFlavour = {
   idList: (ids) => ids,
   // The id of the transaction that wrote the row version: any committed write to a row changes it.
   rowVersion: 'xmin::text',
+  rowAddress: 'ctid',
   batchReads: true,
   columnArray: (n, column) => `$${n}::${String(column.type)}[]`,
 };

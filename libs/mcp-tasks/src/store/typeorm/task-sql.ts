@@ -25,6 +25,12 @@ export interface SqlFlavour {
    * instead.
    */
   rowVersion?: string;
+  /**
+   * The column that addresses a row version directly (PostgreSQL's `ctid`), required with `rowVersion`: the
+   * batched compare-and-set finds each row through its id first, then updates it by address (see
+   * `versionedUpdateMany`).
+   */
+  rowAddress?: string;
   /** Reads by id that arrive together go as one statement: worth it where each statement is a network round trip. */
   batchReads: boolean;
   /**
@@ -220,14 +226,21 @@ export class TaskSql {
       const { f } = this;
       const [id] = this.columns.of(['id']);
       const version = `t.${f.rowVersion!}`;
+      const address = f.rowAddress!;
       const arrays = [id, ...columns].map((col, i) => f.columnArray!(i + 1, col));
       arrays.push(`${f.param(columns.length + 2)}::text[]`);
       const names = columns.map((_, i) => `c${i}`);
       const set = columns.map((col, i) => `${this.columns.name(col)} = v.${names[i]}`).join(', ');
+      // Each row is looked up by id in a subquery the planner may not merge (OFFSET 0), then updated by address.
+      // Joined straight on the id, PostgreSQL settled the prepared statement on a plan made while the table was
+      // small — a hash join over a scan of the whole table — and kept it for the life of the connection, each
+      // batch then reading every row (until autovacuum's next ANALYZE). A lookup per id and a fetch by address
+      // stay the cheaper plan at any table size. A row written since the lookup fails the version check anyway.
+      const at = `SELECT ${address} AS a FROM ${this.columns.table} WHERE ${this.c.id} = v.id OFFSET 0`;
       s = statement(
         `UPDATE ${this.columns.table} AS t SET ${set} ` +
-          `FROM unnest(${arrays.join(', ')}) AS v(id, ${names.join(', ')}, ver) ` +
-          `WHERE t.${this.c.id} = v.id AND ${version} = v.ver ` +
+          `FROM unnest(${arrays.join(', ')}) AS v(id, ${names.join(', ')}, ver), LATERAL (${at}) AS r ` +
+          `WHERE t.${address} = r.a AND ${version} = v.ver ` +
           `RETURNING t.${this.c.id} AS id, ${version} AS ${ROW_VERSION}`,
       );
       this.versionedUpdates.set(key, s);
