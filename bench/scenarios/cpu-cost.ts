@@ -13,7 +13,7 @@ const WARMUP_TOKENS = 4_000;
  * Unmeasured requests just before each measured round: a process that sat idle while the others were measured
  * starts its round slower (its first round read up to twice its later ones), whoever it is.
  */
-const PRIME = 1_000;
+const PRIME = 500;
 
 interface Kind {
   metric: MetricKey;
