@@ -24,7 +24,17 @@ export class LoopbackClient {
     this.agent = new http.Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets });
   }
 
-  post(path: string, headers: http.OutgoingHttpHeaders, body: Buffer, timeoutMs = 30_000): Promise<Reply> {
+  /**
+   * A request that fails with a reset on a reused keep-alive socket is sent once more on a new one: the server
+   * closed that socket as idle just as the request went out (it never read it), as Node's docs describe.
+   */
+  post(
+    path: string,
+    headers: http.OutgoingHttpHeaders,
+    body: Buffer,
+    timeoutMs = 30_000,
+    again = true,
+  ): Promise<Reply> {
     return new Promise((resolve, reject) => {
       const start = performance.now();
       const req = http.request(
@@ -38,7 +48,11 @@ export class LoopbackClient {
         },
       );
       req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-      req.on('error', reject);
+      req.on('error', (err: NodeJS.ErrnoException) => {
+        if (again && req.reusedSocket && err.code === 'ECONNRESET')
+          resolve(this.post(path, headers, body, timeoutMs, false));
+        else reject(err);
+      });
       req.end(body);
     });
   }
