@@ -59,14 +59,6 @@ describe('TypeOrmTaskStore on PostgreSQL', () => {
       expect([a?.changed, b?.changed]).toEqual([true, true]);
       expect((await h.store.get(task.id, T0 + 3))?.statusMessage).toBe('second');
     });
-  });
-
-  describe('plans that stay right as the table grows', () => {
-    let h: SqlHarness;
-    beforeAll(async () => {
-      h = await sqlHarness({ type: 'postgres', url: url() }, false);
-    });
-    afterAll(async () => h?.close());
 
     it('the batched compare-and-set looks rows up by id, even in a plan kept from a small table', async () => {
       // After a few runs a prepared statement keeps one generic plan for the connection's life; forced here, on
