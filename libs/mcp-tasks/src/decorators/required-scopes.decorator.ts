@@ -1,4 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
+import type { Reflector } from '@nestjs/core';
 import { REQUIRED_SCOPES_METADATA } from '../mcp-tasks.constants.js';
 
 /**
@@ -7,3 +8,8 @@ import { REQUIRED_SCOPES_METADATA } from '../mcp-tasks.constants.js';
  */
 export const RequiredScopes = (...scopes: string[]): ClassDecorator & MethodDecorator =>
   SetMetadata(REQUIRED_SCOPES_METADATA, scopes);
+
+/** The scopes `@RequiredScopes` gives a tool method: the class's and the method's, each once. */
+export const requiredScopesOf = (reflector: Reflector, cls: Function, method: Function): string[] => [
+  ...new Set(reflector.getAllAndMerge<string[]>(REQUIRED_SCOPES_METADATA, [cls, method])),
+];

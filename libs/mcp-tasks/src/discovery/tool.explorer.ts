@@ -1,7 +1,8 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper.js';
-import { REQUIRED_SCOPES_METADATA, MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
+import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
+import { requiredScopesOf } from '../decorators/required-scopes.decorator.js';
 import type { McpToolOptions, TaskPolicy, TaskPolicyFn } from '../decorators/mcp-tool.decorator.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { inputSchemaFor } from './input-schema.factory.js';
@@ -72,11 +73,7 @@ export class ToolExplorer implements OnModuleInit {
       // With the extension switched off every tool runs in the request.
       policy: this.options.tasks ? policyOf(options.task) : 'sync',
       inputSchema: inputSchemaFor(options.input),
-      requiredScopes: [
-        ...new Set(
-          this.reflector.getAllAndMerge<string[]>(REQUIRED_SCOPES_METADATA, [instance.constructor, proto[methodName]]),
-        ),
-      ],
+      requiredScopes: requiredScopesOf(this.reflector, instance.constructor, proto[methodName]),
       instance,
       token: wrapper.token as string | symbol | Function,
       requestScoped: scoped,

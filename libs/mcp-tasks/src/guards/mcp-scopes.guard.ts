@@ -2,7 +2,8 @@ import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@ne
 import { Reflector } from '@nestjs/core';
 import { insufficientScope } from '../auth/auth-challenge.js';
 import { McpExecutionContext } from '../context/mcp-execution-context.js';
-import { MCP_TASKS_OPTIONS, REQUIRED_SCOPES_METADATA } from '../mcp-tasks.constants.js';
+import { requiredScopesOf } from '../decorators/required-scopes.decorator.js';
+import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 
 /**
@@ -38,7 +39,7 @@ export class McpScopesGuard implements CanActivate {
     if (!byHandler) this.needed.set(cls, (byHandler = new WeakMap()));
     let needed = byHandler.get(handler);
     if (!needed) {
-      needed = [...new Set(this.reflector.getAllAndMerge<string[]>(REQUIRED_SCOPES_METADATA, [cls, handler]))];
+      needed = requiredScopesOf(this.reflector, cls, handler);
       byHandler.set(handler, needed);
     }
     return needed;
