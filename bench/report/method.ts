@@ -4,7 +4,7 @@ const n = (x: number): string => x.toLocaleString('en');
 
 /** How the figures were taken, for the results page. */
 export const method = (p: Plan): string => `
-- Load generator: \`bench/load/\`, \`node:http\` keep-alive agents, closed loop (each client waits for its answer),
+- Load generator: \`bench/load/\`, undici keep-alive connection pools, closed loop (each client waits for its answer),
   loopback only. Every load run has an unmeasured warm-up (${p.warmupMs} ms), then a measured phase of at most
   ${p.durationMs} ms and ${n(p.maxRequests)} requests. Requests carry the 2026-07-28 \`_meta\` envelope and the
   \`Mcp-Method\` / \`Mcp-Name\` headers; every answer is checked.
@@ -12,7 +12,8 @@ export const method = (p: Plan): string => `
   (\`slow_compute\`, an hour); the synchronous tools/call is \`greet {name}\`. "Server CPU per request" is the
   contestant's user+system CPU (\`/proc/PID/stat\`) over the measured phase.
 - Task creation: tools/call \`slow_compute {seconds: 0}\` declaring the tasks extension; the answer must be a
-  CreateTaskResult (sent once the store holds the task); the tool then finishes at once. One client for p50/p99,
+  CreateTaskResult (sent once the store holds the task); the tool then finishes at once. One client for p50/p99
+  (medians of ${p.rounds} rounds),
   ${p.createClients} clients for throughput.
 - Cancel: \`bench_wait\` (a fixture task that waits on \`ctx.signal\`) runs on instance A; \`tasks/cancel\` is sent to
   instance B; the figure is from sending the cancel to the signal firing inside A (recorded there; one machine, one
