@@ -18,7 +18,6 @@ import { insertCapped } from './capped-insert.batch.js';
 import { CoalescedWrites } from './coalesced-writes.js';
 import { VersionedWrites } from './versioned-writes.js';
 import { KnownVersions } from './known-versions.js';
-import { InOrderQueue } from './in-order.queue.js';
 import type { SqlSession, StoreDialect } from './store-dialect.js';
 import { changedColumns, toRecord, toRow } from './task-row.mapper.js';
 import { TaskColumns, type RawRow } from './task-columns.js';
@@ -45,8 +44,6 @@ export class TypeOrmTaskStore implements TaskStore {
   private readonly columns: TaskColumns;
   private readonly sql: TaskSql;
   private readonly versions = new KnownVersions();
-  /** A task's compare-and-set changes, one at a time in call order (SQLite's one connection keeps that order). */
-  private readonly inOrder = new InOrderQueue();
   private readonly reads?: BatchedReads;
   private readonly creates = new Map<string, CoalescedWrites<TaskRecord, CreateOutcome>>();
   /** Compare-and-set writes, several to a statement (where rows have versions). */
@@ -116,8 +113,7 @@ export class TypeOrmTaskStore implements TaskStore {
   }
 
   update(id: string, change: TaskChange, now: number): Promise<UpdateOutcome | undefined> {
-    const versioned = this.sql.getVersioned;
-    if (versioned) return this.inOrder.run(id, () => this.updateIfUnchanged(versioned, id, change, now));
+    if (this.sql.getVersioned) return this.updateIfUnchanged(this.sql.getVersioned, id, change, now);
     return this.dialect.write(async (tx) => {
       // Locked read: a concurrent update of this task waits, then applies its change to our result.
       const [raw] = await tx.rows(this.sql.getForUpdate, [id]);
