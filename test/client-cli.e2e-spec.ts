@@ -112,8 +112,13 @@ describe('client CLI without a terminal (built demo)', () => {
       runCli(['get', demo.url, 'no-such-task']),
       runCli(['tools', `http://127.0.0.1:${port}/mcp`]),
       runCli(['call', demo.url, 'confirm_delete', '--arg', 'filename=x', '--no-tasks']),
-      // Task ids are base64url: one may start with '-' and is still a task id, not an option.
-      ...['get', 'cancel', 'watch'].map((command) => runCli([command, demo.url, '-AAAAAAAAAAAAAAAAAAAAAAA', '--json'])),
+      // Task ids are base64url: one may start with '-' and is still a task id, not an option — not even the CLI's
+      // own -V (version) or -h (help).
+      ...['get', 'cancel', 'watch'].flatMap((command) =>
+        ['-AAAAAAAAAAAAAAAAAAAAAAA', '-VAAAAAAAAAAAAAAAAAAAAAA', '-hAAAAAAAAAAAAAAAAAAAAAA'].map((id) =>
+          runCli([command, demo.url, id, '--json']),
+        ),
+      ),
     ]);
     expect(unknown).toMatchObject({ code: 1, stderr: 'error: -32602 Task not found\n' });
     for (const run of dashed) expect(run).toMatchObject({ code: 1, stderr: 'error: -32602 Task not found\n' });

@@ -27,6 +27,8 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
   const program = new Command('mcp-tasks')
     .description('Call MCP tools and follow their tasks from a terminal (@mcp-tasks/client).')
     .version(CLI_VERSION)
+    // The program's own options (-V, -h) only before a command: after it, `-V…` may be a task id.
+    .enablePositionalOptions()
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)');
 
@@ -60,6 +62,7 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
   program
     .command('get')
     .allowUnknownOption() // a task id is base64url and may start with '-'
+    .helpOption('--help') // not -h: a task id may start with it
     .description('show a task (one tasks/get)')
     .argument('<url>', 'the MCP endpoint')
     .argument('<taskId>', 'the task')
@@ -70,6 +73,7 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
   program
     .command('cancel')
     .allowUnknownOption() // a task id is base64url and may start with '-'
+    .helpOption('--help') // not -h: a task id may start with it
     .description('cancel a task (tasks/cancel) and wait until it has stopped')
     .argument('<url>', 'the MCP endpoint')
     .argument('<taskId>', 'the task')
@@ -81,6 +85,7 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
   program
     .command('watch')
     .allowUnknownOption() // a task id is base64url and may start with '-'
+    .helpOption('--help') // not -h: a task id may start with it
     .description('follow a task with a progress display (listening for notifications); Ctrl-C stops watching')
     .argument('<url>', 'the MCP endpoint')
     .argument('<taskId>', 'the task')
