@@ -260,6 +260,10 @@ async function adopt(app) {
       const [cmd, args] = app.generate(app.name);
       await must(cmd, args, { cwd: tmp, timeoutMs: T.generate });
       for (const overlay of app.overlays) fs.cpSync(path.join(FIXTURES, overlay), dir, { recursive: true });
+      // This machine's npm registry has @babel/core 7.29.16 but not the @babel/helper-module-transforms 7.29.16 it
+      // needs, so the generated apps' jest (via babel-jest) cannot install; 7.29.13 is whole there. Adoption does not
+      // run the apps' jest, and an override only matters where @babel/core is installed at all.
+      await must('npm', ['pkg', 'set', 'overrides.@babel/core=7.29.13'], { cwd: dir, timeoutMs: T.npm });
       for (const pkg of app.allowScripts ?? [])
         await must('npm', ['pkg', 'set', `allowScripts.${pkg}=true`, '--json'], { cwd: dir, timeoutMs: T.npm });
       // One install: the generated dependencies, our tarball (its required peers come with it) and the extras.
