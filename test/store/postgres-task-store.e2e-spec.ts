@@ -60,6 +60,58 @@ describe('TypeOrmTaskStore on PostgreSQL', () => {
       expect((await h.store.get(task.id, T0 + 3))?.statusMessage).toBe('second');
     });
 
+    /** Holds the store's first compare-and-set write back `ms`, for the length of `body`. */
+    const holdingFirstWrite = async (ms: number, body: () => Promise<void>): Promise<void> => {
+      const writes = (h.store as unknown as { casWrites: { write(...args: unknown[]): Promise<unknown> } }).casWrites;
+      const write = writes.write.bind(writes);
+      let held = false;
+      writes.write = async (...args) => {
+        if (!held) {
+          held = true;
+          await new Promise((resolve) => setTimeout(resolve, ms));
+        }
+        return write(...args);
+      };
+      try {
+        await body();
+      } finally {
+        delete (writes as { write?: unknown }).write;
+      }
+    };
+
+    it("a task's second change waits for its first, however long the first takes to reach the database", async () => {
+      // Deterministic form of the race above.
+      await holdingFirstWrite(50, async () => {
+        const task = newTask();
+        await h.store.create(task, NO_LIMITS);
+        const [a, b] = await Promise.all([
+          h.store.update(task.id, { kind: 'progress', statusMessage: 'first' }, T0 + 1),
+          h.store.update(task.id, { kind: 'progress', statusMessage: 'second' }, T0 + 2),
+        ]);
+        expect([a?.changed, b?.changed]).toEqual([true, true]);
+        expect((await h.store.get(task.id, T0 + 3))?.statusMessage).toBe('second');
+      });
+    });
+
+    it('a finish does not wait behind a slow change: it lands first, and the slow change finds it final', async () => {
+      await holdingFirstWrite(300, async () => {
+        const task = newTask();
+        await h.store.create(task, NO_LIMITS);
+        const order: string[] = [];
+        const progress = h.store
+          .update(task.id, { kind: 'progress', statusMessage: 'slow' }, T0 + 1)
+          .finally(() => order.push('progress'));
+        const finish = h.store
+          .update(task.id, { kind: 'finish', status: 'completed', result: { content: [] } }, T0 + 2)
+          .finally(() => order.push('finish'));
+        const [p, f] = await Promise.all([progress, finish]);
+        expect(order).toEqual(['finish', 'progress']);
+        expect([f?.changed, f?.task.status]).toEqual([true, 'completed']);
+        expect([p?.changed, p?.task.status]).toEqual([false, 'completed']);
+        expect((await h.store.get(task.id, T0 + 3))?.status).toBe('completed');
+      });
+    });
+
     it('the batched compare-and-set looks rows up by id, even in a plan kept from a small table', async () => {
       // After a few runs a prepared statement keeps one generic plan for the connection's life; forced here, on
       // a near-empty table, as it happens on a fresh database. It must not read the whole table per batch.

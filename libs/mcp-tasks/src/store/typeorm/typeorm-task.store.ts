@@ -18,6 +18,7 @@ import { insertCapped } from './capped-insert.batch.js';
 import { CoalescedWrites } from './coalesced-writes.js';
 import { VersionedWrites } from './versioned-writes.js';
 import { KnownVersions } from './known-versions.js';
+import { InOrderQueue } from './in-order.queue.js';
 import type { SqlSession, StoreDialect } from './store-dialect.js';
 import { changedColumns, toRecord, toRow } from './task-row.mapper.js';
 import { TaskColumns, type RawRow } from './task-columns.js';
@@ -44,6 +45,8 @@ export class TypeOrmTaskStore implements TaskStore {
   private readonly columns: TaskColumns;
   private readonly sql: TaskSql;
   private readonly versions = new KnownVersions();
+  /** A task's compare-and-set changes short of its finish, one at a time in call order. */
+  private readonly inOrder = new InOrderQueue();
   private readonly reads?: BatchedReads;
   private readonly creates = new Map<string, CoalescedWrites<TaskRecord, CreateOutcome>>();
   /** Compare-and-set writes, several to a statement (where rows have versions). */
@@ -113,7 +116,14 @@ export class TypeOrmTaskStore implements TaskStore {
   }
 
   update(id: string, change: TaskChange, now: number): Promise<UpdateOutcome | undefined> {
-    if (this.sql.getVersioned) return this.updateIfUnchanged(this.sql.getVersioned, id, change, now);
+    const versioned = this.sql.getVersioned;
+    if (versioned) {
+      const work = () => this.updateIfUnchanged(versioned, id, change, now);
+      // A finish does not queue: it is final whichever change lands first (a later one then finds the task
+      // finished), and waiting behind a progress kept tasks live longer, against the owner's cap.
+      return change.kind === 'finish' ? work() : this.inOrder.run(id, work);
+    }
+    // SQLite: one connection, so changes reach the database in call order.
     return this.dialect.write(async (tx) => {
       // Locked read: a concurrent update of this task waits, then applies its change to our result.
       const [raw] = await tx.rows(this.sql.getForUpdate, [id]);
