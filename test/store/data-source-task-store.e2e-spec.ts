@@ -41,4 +41,29 @@ describe('store { type: "typeorm" }: looking up the DataSource', () => {
     expect((await store.get(task.id, T0))?.id).toBe(task.id);
     expect(await store.dataSource()).toBe(dataSource);
   });
+
+  it('once the DataSource is closed, every call fails as a rejection, never a throw', async () => {
+    const closing = await new DataSource({
+      type: 'better-sqlite3',
+      database: ':memory:',
+      entities: mcpTasksEntities,
+      migrations: mcpTasksMigrations,
+      migrationsRun: true,
+    }).initialize();
+    const store = await DataSourceTaskStore.open(flakyModuleRef(closing, 0));
+    const task = newTask();
+    expect(await store.create(task, NO_LIMITS)).toBe('created');
+    await closing.destroy();
+    const calls = [
+      () => store.get(task.id, T0),
+      () => store.update(task.id, { kind: 'progress', statusMessage: 'x' }, T0),
+      () => store.sweep(T0, 10),
+      () => store.statuses([task.id], T0),
+    ];
+    for (const call of calls) {
+      let promise: Promise<unknown> | undefined;
+      expect(() => (promise = call())).not.toThrow();
+      await expect(promise).rejects.toThrow(/not (initialized|open)/);
+    }
+  });
 });

@@ -35,6 +35,8 @@ type StoreEntry = { TypeOrmTaskStore: new (ds: DataSource) => TaskStore };
  */
 export class DataSourceTaskStore implements TaskStore {
   private inner?: Promise<TaskStore>;
+  /** The store once built: calls then go straight to it, without waiting on `inner` each time. */
+  private ready?: TaskStore;
   private source?: Promise<DataSource>;
 
   private constructor(
@@ -67,7 +69,7 @@ export class DataSourceTaskStore implements TaskStore {
 
   private store(): Promise<TaskStore> {
     this.inner ??= this.dataSource().then(
-      (ds) => new this.entry.TypeOrmTaskStore(ds),
+      (ds) => (this.ready = new this.entry.TypeOrmTaskStore(ds)),
       (err: unknown) => {
         this.inner = undefined;
         throw err;
@@ -76,40 +78,46 @@ export class DataSourceTaskStore implements TaskStore {
     return this.inner;
   }
 
-  async create(task: TaskRecord, limits: TaskLimits): Promise<CreateOutcome> {
-    return (await this.store()).create(task, limits);
+  create(task: TaskRecord, limits: TaskLimits): Promise<CreateOutcome> {
+    return this.on((s) => s.create(task, limits));
   }
-  async get(id: string, now: number): Promise<TaskRecord | undefined> {
-    return (await this.store()).get(id, now);
+  get(id: string, now: number): Promise<TaskRecord | undefined> {
+    return this.on((s) => s.get(id, now));
   }
-  async update(id: string, change: TaskChange, now: number): Promise<UpdateOutcome | undefined> {
-    return (await this.store()).update(id, change, now);
+  update(id: string, change: TaskChange, now: number): Promise<UpdateOutcome | undefined> {
+    return this.on((s) => s.update(id, change, now));
   }
-  async sweep(now: number, limit: number): Promise<number> {
-    return (await this.store()).sweep(now, limit);
+  sweep(now: number, limit: number): Promise<number> {
+    return this.on((s) => s.sweep(now, limit));
   }
-  async renewLeases(ids: string[], owner: string, until: number): Promise<void> {
-    return (await this.store()).renewLeases(ids, owner, until);
+  renewLeases(ids: string[], owner: string, until: number): Promise<void> {
+    return this.on((s) => s.renewLeases(ids, owner, until));
   }
-  async reclaimExpiredLeases(now: number, limit: number, error: TaskError): Promise<string[]> {
-    return (await this.store()).reclaimExpiredLeases(now, limit, error);
+  reclaimExpiredLeases(now: number, limit: number, error: TaskError): Promise<string[]> {
+    return this.on((s) => s.reclaimExpiredLeases(now, limit, error));
   }
-  async listByOwner(query: OwnerTasksQuery, now: number): Promise<TaskRecord[]> {
-    return (await this.store()).listByOwner!(query, now);
+  listByOwner(query: OwnerTasksQuery, now: number): Promise<TaskRecord[]> {
+    return this.on((s) => s.listByOwner!(query, now));
   }
-  async adoptLapsedMirrors(now: number, limit: number, owner: string, until: number): Promise<TaskRecord[]> {
-    return (await this.store()).adoptLapsedMirrors!(now, limit, owner, until);
+  adoptLapsedMirrors(now: number, limit: number, owner: string, until: number): Promise<TaskRecord[]> {
+    return this.on((s) => s.adoptLapsedMirrors!(now, limit, owner, until));
   }
-  async statuses(ids: string[], now: number): Promise<Map<string, TaskStatus>> {
-    return (await this.store()).statuses!(ids, now);
+  statuses(ids: string[], now: number): Promise<Map<string, TaskStatus>> {
+    return this.on((s) => s.statuses!(ids, now));
   }
-  async listTasks(query: TaskListQuery, now: number): Promise<TaskListPage> {
-    return (await this.store()).listTasks!(query, now);
+  listTasks(query: TaskListQuery, now: number): Promise<TaskListPage> {
+    return this.on((s) => s.listTasks!(query, now));
   }
-  async taskCounts(query: TaskCountsQuery, now: number): Promise<TaskCounts> {
-    return (await this.store()).taskCounts!(query, now);
+  taskCounts(query: TaskCountsQuery, now: number): Promise<TaskCounts> {
+    return this.on((s) => s.taskCounts!(query, now));
   }
-  async taskActivity(query: TaskActivityQuery, now: number): Promise<TaskActivity> {
-    return (await this.store()).taskActivity!(query, now);
+  taskActivity(query: TaskActivityQuery, now: number): Promise<TaskActivity> {
+    return this.on((s) => s.taskActivity!(query, now));
+  }
+
+  /** `work` on the store; the TypeORM store's methods report every failure as a rejection, never a throw. */
+  private on<T>(work: (store: TaskStore) => Promise<T>): Promise<T> {
+    if (!this.ready) return this.store().then(work);
+    return work(this.ready);
   }
 }
