@@ -138,6 +138,62 @@ describe('TypeOrmTaskStore on PostgreSQL', () => {
     });
   });
 
+  // Its own database and one connection: the plan PostgreSQL keeps for a statement is per connection.
+  describe('plans kept while the table grows', () => {
+    let h: SqlHarness;
+    let admin: DataSource;
+    beforeAll(async () => {
+      admin = await new DataSource({ type: 'postgres', url: url() }).initialize();
+      await admin.query('CREATE DATABASE plan_growth');
+      h = await sqlHarness(
+        { type: 'postgres', url: url().replace(/\/postgres$/, '/plan_growth'), extra: { max: 1 } },
+        false,
+      );
+      // As between two autovacuum runs: the table grows, its statistics stay those of the small table.
+      await h.dataSource.query('ALTER TABLE mcp_tasks SET (autovacuum_enabled = false)');
+    });
+    afterAll(async () => {
+      await h?.close();
+      await admin?.destroy();
+    });
+
+    it('reads by id made on a small table still use the primary key once it has grown', async () => {
+      const tasks = Array.from({ length: 30 }, () => newTask());
+      for (const t of tasks) await h.store.create(t, NO_LIMITS);
+      await h.dataSource.query('ANALYZE mcp_tasks');
+      // Enough calls for PostgreSQL to settle a named statement on its generic plan (after five custom ones).
+      for (let i = 0; i < 10; i++) expect((await h.store.get(tasks[i].id, T0 + 1))?.id).toBe(tasks[i].id);
+      await h.dataSource.query(
+        `INSERT INTO mcp_tasks (id, owner_key, tool, status, input_requests, input_responses, required_scopes,
+           created_at, updated_at)
+         SELECT 'grown-' || g, 'o', 't', 'completed', '{}', '{}', '[]', 1, 1 FROM generate_series(1, 20000) g`,
+      );
+      // The store looks at the table's size every couple of seconds while it is small.
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      for (let i = 0; i < 10; i++) expect((await h.store.get(tasks[i].id, T0 + 1))?.id).toBe(tasks[i].id);
+      // The pool's one connection: the statement as the store left it prepared there.
+      // Reads by id go out batched: one `id = ANY(…)` statement.
+      const get = new TaskSql(new TaskColumns(h.dataSource), new PostgresDialect(h.dataSource).flavour).getMany;
+      const runner = h.dataSource.createQueryRunner();
+      try {
+        // The store's latest generation of it (a new name each time the table has doubled).
+        const prepared: Array<{ name: string }> = await runner.query(
+          'SELECT name FROM pg_prepared_statements WHERE starts_with(name, $1) ORDER BY prepare_time DESC LIMIT 1',
+          [get.name],
+        );
+        expect(prepared).toHaveLength(1);
+        const rows: Array<{ 'QUERY PLAN': string }> = await runner.query(
+          `EXPLAIN EXECUTE "${prepared[0].name}"('{x}')`,
+        );
+        const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+        expect(plan).not.toMatch(/Seq Scan on mcp_tasks/);
+        expect(plan).toMatch(/Index Scan (using|on) \S+/);
+      } finally {
+        await runner.release();
+      }
+    }, 30_000);
+  });
+
   // Its own database: the schema checks drop and recreate the table.
   typeOrmSchemaContract(async () => {
     const admin = await new DataSource({ type: 'postgres', url: url() }).initialize();

@@ -1,8 +1,9 @@
 import type { Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 import { sendTogether } from './pipelined-send.js';
+import { PlanGenerations } from './plan-generations.js';
 import type { SqlSession, Step, StoreDialect } from './store-dialect.js';
-import type { RawRow } from './task-columns.js';
+import { TaskColumns, type RawRow } from './task-columns.js';
 import { statement, type SqlFlavour, type Statement } from './task-sql.js';
 
 const FLAVOUR: SqlFlavour = {
@@ -30,18 +31,8 @@ const LOCK_OWNERS = statement(
 
 type Send = (query: QueryConfig) => Promise<QueryResult>;
 
-/** Named statements: PostgreSQL parses and plans each once per connection. */
-const query = (s: Statement, values: unknown[]): QueryConfig => ({ name: s.name, text: s.text, values });
 const BEGIN: QueryConfig = { text: 'BEGIN ISOLATION LEVEL READ COMMITTED' };
 const COMMIT: QueryConfig = { text: 'COMMIT' };
-
-const session = (send: Send): SqlSession => {
-  const run = (s: Statement, values: unknown[]) => send(query(s, values));
-  return {
-    rows: async (s, values) => (await run(s, values)).rows as Record<string, unknown>[],
-    changed: async (s, values) => (await run(s, values)).rowCount ?? 0,
-  };
-};
 
 /**
  * PostgreSQL: READ COMMITTED transactions (each statement sees everything committed before it),
@@ -52,15 +43,22 @@ const session = (send: Send): SqlSession => {
  */
 export class PostgresDialect implements StoreDialect {
   readonly flavour = FLAVOUR;
-  readonly one: SqlSession = session((query) => this.pool().query(query));
+  readonly one: SqlSession = this.session((q) => this.pool().query(q));
+  private readonly plans: PlanGenerations;
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: DataSource) {
+    const size = {
+      text: 'SELECT pg_relation_size($1::regclass) AS bytes',
+      values: [new TaskColumns(dataSource).table],
+    };
+    this.plans = new PlanGenerations(async () => Number((await this.pool().query(size)).rows[0].bytes));
+  }
 
   write<T>(work: (tx: SqlSession) => Promise<T>): Promise<T> {
     return this.transaction(async (client) => {
       // Explicit level: a server whose default is SERIALIZABLE would make writers fail instead of wait.
       await client.query(BEGIN);
-      const result = await work(session((q) => client.query(q)));
+      const result = await work(this.session((q) => client.query(q)));
       await client.query(COMMIT);
       return result;
     });
@@ -68,7 +66,7 @@ export class PostgresDialect implements StoreDialect {
 
   writeBatch(steps: Step[]): Promise<RawRow[][]> {
     return this.transaction(async (client) => {
-      const results = await sendTogether(client, [BEGIN, ...steps.map((x) => query(x.s, x.params)), COMMIT]);
+      const results = await sendTogether(client, [BEGIN, ...steps.map((x) => this.query(x.s, x.params)), COMMIT]);
       return results.slice(1, -1).map((r) => r.rows as RawRow[]);
     });
   }
@@ -81,6 +79,20 @@ export class PostgresDialect implements StoreDialect {
     // Always total before owner, so two creates never wait on each other in opposite order.
     const byOwner = owners.length === 1 ? { s: LOCK_OWNER, params: owners } : { s: LOCK_OWNERS, params: [owners] };
     return total ? [{ s: LOCK_TOTAL, params: [] }, byOwner] : [byOwner];
+  }
+
+  private session(send: Send): SqlSession {
+    const run = (s: Statement, values: unknown[]) => send(this.query(s, values));
+    return {
+      rows: async (s, values) => (await run(s, values)).rows as Record<string, unknown>[],
+      changed: async (s, values) => (await run(s, values)).rowCount ?? 0,
+    };
+  }
+
+  /** Named (prepared): planned once per connection and generation of plans (see PlanGenerations). */
+  private query(s: Statement, values: unknown[]): QueryConfig {
+    const generation = this.plans.current();
+    return { name: generation ? `${s.name}_${generation}` : s.name, text: s.text, values };
   }
 
   /** A client of the pool for one transaction, rolled back on any error. */
