@@ -19,16 +19,20 @@ function flakyModuleRef(dataSource: DataSource, failures: number): ModuleRef {
   } as unknown as ModuleRef;
 }
 
+/** A fresh SQLite database in memory with the store's schema. */
+const inMemorySqlite = (): Promise<DataSource> =>
+  new DataSource({
+    type: 'better-sqlite3',
+    database: ':memory:',
+    entities: mcpTasksEntities,
+    migrations: mcpTasksMigrations,
+    migrationsRun: true,
+  }).initialize();
+
 describe('store { type: "typeorm" }: looking up the DataSource', () => {
   let dataSource: DataSource;
   beforeAll(async () => {
-    dataSource = await new DataSource({
-      type: 'better-sqlite3',
-      database: ':memory:',
-      entities: mcpTasksEntities,
-      migrations: mcpTasksMigrations,
-      migrationsRun: true,
-    }).initialize();
+    dataSource = await inMemorySqlite();
   });
   afterAll(() => dataSource.destroy());
 
@@ -43,13 +47,7 @@ describe('store { type: "typeorm" }: looking up the DataSource', () => {
   });
 
   it('once the DataSource is closed, every call fails as a rejection, never a throw', async () => {
-    const closing = await new DataSource({
-      type: 'better-sqlite3',
-      database: ':memory:',
-      entities: mcpTasksEntities,
-      migrations: mcpTasksMigrations,
-      migrationsRun: true,
-    }).initialize();
+    const closing = await inMemorySqlite();
     const store = await DataSourceTaskStore.open(flakyModuleRef(closing, 0));
     const task = newTask();
     expect(await store.create(task, NO_LIMITS)).toBe('created');
