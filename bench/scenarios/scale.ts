@@ -39,12 +39,16 @@ export async function measureScale(ctx: Ctx, small: Started, big: Started, large
       }),
     );
     // Warm-up only.
-    for (const side of sides) await latency(ctx, side.s, side.reqs, ctx.plan.warmupMs * (ctx.plan.quick ? 1 : 2));
-    const rounds = Math.max(2, ctx.plan.rounds);
+    for (const side of sides)
+      await latency(ctx, side.s, side.reqs, ctx.plan.warmupMs * (ctx.plan.quick ? 1 : 2), ctx.plan.scaleMs);
+    // Twice the plan's rounds at half the length: a slow spell of the shared machine (a round's p50 on PostgreSQL
+    // read 0.83–1.31 ms in one run) then lands on both sides, where three rounds of 3 s let one such spell
+    // decide a side's median (PostgreSQL 1.49× in one full run, 0.80× and 1.14× in others).
+    const rounds = Math.max(2, ctx.plan.rounds * 2);
     for (let round = 0; round < rounds; round++) {
       // A B, B A, A B, …: neither side always goes first.
       for (const side of round % 2 ? [...sides].reverse() : sides)
-        side.runs.push(await latency(ctx, side.s, side.reqs, 100));
+        side.runs.push(await latency(ctx, side.s, side.reqs, 100, ctx.plan.scaleMs / 2));
     }
     const med = (runs: LoadResult[], pick: (r: LoadResult) => number) =>
       percentile(Float64Array.from(runs.map(pick)).sort(), 50);
@@ -67,12 +71,18 @@ export async function measureScale(ctx: Ctx, small: Started, big: Started, large
   }
 }
 
-async function latency(ctx: Ctx, s: Started & { ok: true }, reqs: RpcRequest[], warmupMs: number): Promise<LoadResult> {
+async function latency(
+  ctx: Ctx,
+  s: Started & { ok: true },
+  reqs: RpcRequest[],
+  warmupMs: number,
+  durationMs: number,
+): Promise<LoadResult> {
   const r = await runLoad({
     client: s.run.client,
     concurrency: 1,
     warmupMs,
-    durationMs: ctx.plan.scaleMs,
+    durationMs,
     maxRequests: ctx.plan.maxRequests,
     next: (_w, i) => reqs[i % reqs.length],
     ok: (reply) => reply.status === 200 && reply.body.includes('"status":"working"'),
