@@ -1,12 +1,13 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Started } from '../contestants/lineup.js';
-import { runLoad, type LoadResult } from '../load/closed-loop.js';
+import type { LoadResult } from '../load/closed-loop.js';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { taskGet, type RpcRequest } from '../load/rpc.js';
+import { taskGet } from '../load/rpc.js';
 import { percentile } from '../load/stats.js';
 import type { MetricKey } from '../report/metrics.js';
 import type { Ctx } from './context.js';
+import { oneClientReads } from './scale.js';
 import { seed } from './seed.js';
 
 /** The caller's own tasks (seeded through the store); tasks/get cycles over them. */
@@ -56,13 +57,14 @@ export async function measureMillion(ctx: Ctx, small: Started, big: Started, url
     ctx.results.set('millionTableMb', name, Number(size.rows[0].n) / 1e6, 'table and its indexes');
     ctx.log(`  ${name}: seeded in ${seedS.toFixed(1)} s, ${(Number(size.rows[0].n) / 1e6).toFixed(0)} MB`);
     const reqs = [mineA.ids, mineB.ids].map((ids, i) => ids.map((id) => taskGet(id, { token: [a, b][i].c.token })));
-    for (const [i, s] of [a, b].entries()) await latency(ctx, s, reqs[i], ctx.plan.warmupMs * 2, ctx.plan.scaleMs);
+    for (const [i, s] of [a, b].entries())
+      await oneClientReads(ctx, s, reqs[i], ctx.plan.warmupMs * 2, ctx.plan.scaleMs);
     const runs: LoadResult[][] = [[], []];
     // Five rounds (each a few seconds of one client's reads): with three, one disturbed window decided the figure.
     const rounds = ctx.plan.quick ? 2 : 5;
     for (let round = 0; round < rounds; round++) {
       const order = round % 2 ? [1, 0] : [0, 1];
-      for (const i of order) runs[i].push(await latency(ctx, [a, b][i], reqs[i], 100, ctx.plan.scaleMs));
+      for (const i of order) runs[i].push(await oneClientReads(ctx, [a, b][i], reqs[i], 100, ctx.plan.scaleMs));
     }
     const med = (rs: LoadResult[], pick: (r: LoadResult) => number) =>
       percentile(Float64Array.from(rs.map(pick)).sort(), 50);
@@ -115,7 +117,7 @@ export async function measureMillion(ctx: Ctx, small: Started, big: Started, url
         done.finished = true;
       }
     })();
-    const during = await latency(ctx, b, reqs[1], 0, 900_000, () => done.finished);
+    const during = await oneClientReads(ctx, b, reqs[1], 0, 900_000, () => done.finished);
     await watching;
     const sweepS = (performance.now() - t2) / 1000;
     const sweepP99 = during.latency.p99;
@@ -132,28 +134,6 @@ export async function measureMillion(ctx: Ctx, small: Started, big: Started, url
   } finally {
     await pg.end();
   }
-}
-
-async function latency(
-  ctx: Ctx,
-  s: Started & { ok: true },
-  reqs: RpcRequest[],
-  warmupMs: number,
-  durationMs: number,
-  until?: () => boolean,
-): Promise<LoadResult> {
-  const r = await runLoad({
-    until,
-    client: s.run.client,
-    concurrency: 1,
-    warmupMs,
-    durationMs,
-    maxRequests: ctx.plan.maxRequests,
-    next: (_w, i) => reqs[i % reqs.length],
-    ok: (reply) => reply.status === 200 && reply.body.includes('"status":"working"'),
-  });
-  if (r.errors) throw new Error(`tasks/get failed: ${r.firstError}`);
-  return r;
 }
 
 /**

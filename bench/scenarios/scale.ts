@@ -40,7 +40,7 @@ export async function measureScale(ctx: Ctx, small: Started, big: Started, large
     );
     // Warm-up only.
     for (const side of sides)
-      await latency(ctx, side.s, side.reqs, ctx.plan.warmupMs * (ctx.plan.quick ? 1 : 2), ctx.plan.scaleMs);
+      await oneClientReads(ctx, side.s, side.reqs, ctx.plan.warmupMs * (ctx.plan.quick ? 1 : 2), ctx.plan.scaleMs);
     // Twice the plan's rounds at half the length: a slow spell of the shared machine (a round's p50 on PostgreSQL
     // read 0.83–1.31 ms in one run) then lands on both sides, where three rounds of 3 s let one such spell
     // decide a side's median (PostgreSQL 1.49× in one full run, 0.80× and 1.14× in others).
@@ -48,7 +48,7 @@ export async function measureScale(ctx: Ctx, small: Started, big: Started, large
     for (let round = 0; round < rounds; round++) {
       // A B, B A, A B, …: neither side always goes first.
       for (const side of round % 2 ? [...sides].reverse() : sides)
-        side.runs.push(await latency(ctx, side.s, side.reqs, 100, ctx.plan.scaleMs / 2));
+        side.runs.push(await oneClientReads(ctx, side.s, side.reqs, 100, ctx.plan.scaleMs / 2));
     }
     const med = (runs: LoadResult[], pick: (r: LoadResult) => number) =>
       percentile(Float64Array.from(runs.map(pick)).sort(), 50);
@@ -71,14 +71,17 @@ export async function measureScale(ctx: Ctx, small: Started, big: Started, large
   }
 }
 
-async function latency(
+/** One client reading `reqs` in turn (each must come back a working task), until `durationMs` or `until()`. */
+export async function oneClientReads(
   ctx: Ctx,
   s: Started & { ok: true },
   reqs: RpcRequest[],
   warmupMs: number,
   durationMs: number,
+  until?: () => boolean,
 ): Promise<LoadResult> {
   const r = await runLoad({
+    until,
     client: s.run.client,
     concurrency: 1,
     warmupMs,
