@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startPostgres, type TestPostgres } from '../test/support/postgres.js';
 import { planFor } from './config.js';
+import { stealSince } from './support/host-steal.js';
 import { sampleLoad } from './support/machine-load.js';
 import { versionOf } from './contestants/registry.js';
 import { PHASES } from './phases.js';
@@ -30,6 +31,7 @@ mkdirSync(workDir, { recursive: true });
 
 const started = Date.now();
 const load = sampleLoad();
+const steal = stealSince();
 const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
 const plan = planFor(quick);
 const results = new Results();
@@ -67,6 +69,7 @@ const info: RunInfo = {
   node: process.version,
   cpus: `${cpus().length} × ${cpus()[0]?.model.trim() ?? '?'}`,
   load: machineLoad,
+  steal: steal(),
   commit:
     git(['rev-parse', '--short', 'HEAD']) +
     (git(['status', '--porcelain', '--untracked-files=no']) ? ' + local changes' : ''),

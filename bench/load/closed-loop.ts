@@ -20,6 +20,8 @@ export interface LoadSpec {
   serverCpu?: () => number;
   /** The measured phase also stops once this returns true (checked before each request). */
   until?: () => boolean;
+  /** Told each measured success: its latency and when it came back (`performance.now()`). */
+  onSample?: (ms: number, at: number) => void;
 }
 
 export interface LoadResult {
@@ -71,7 +73,10 @@ async function phase(spec: LoadSpec, durationMs: number, max: number, samples: F
       try {
         const reply = await spec.client.post(path, req.headers, req.body);
         if (spec.ok(reply)) {
-          if (samples) samples[state.recorded++] = reply.ms;
+          if (samples) {
+            samples[state.recorded++] = reply.ms;
+            spec.onSample?.(reply.ms, performance.now());
+          }
         } else {
           state.errors++;
           state.firstError ??= `HTTP ${reply.status}: ${reply.body.slice(0, 200)}`;

@@ -18,7 +18,7 @@ export function markdown(r: Results, info: RunInfo, files: { svg: string; json: 
     `One run on one machine (${info.cpus}, Node ${info.node}, commit \`${info.commit}\`,`,
     `${Math.round(info.seconds)} s; 1-minute load average during the run: mean ${info.load.mean.toFixed(1)},`,
     `max ${info.load.max.toFixed(1)} — the bench alone keeps it near 2, so more means other work shared the machine`,
-    'and the figures moved with it).',
+    `and the figures moved with it${stolen(info.steal)}).`,
     'Each contestant runs in its own process and the load generator in another, over loopback with',
     'keep-alive connections. **Ratios are the result; absolute times are this machine on this day.**',
     `Raw numbers: [${files.json}](${files.json}).`,
@@ -79,3 +79,8 @@ function contestants(info: RunInfo): string[] {
       ' Tools: `greet` (sync), `slow_compute` (task), `bench_*` fixtures.',
   ];
 }
+
+const stolen = (steal: number | undefined) =>
+  steal === undefined
+    ? ''
+    : `; CPU time taken by the host for other guests: ${steal.toFixed(1)} % (about 1 % when the host is quiet)`;

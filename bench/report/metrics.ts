@@ -41,6 +41,12 @@ export const METRICS = {
     'ms',
     'lower',
   ),
+  millionQuietP99Calm: m('tasks/get p99, 1 client, 1M live tasks, quiet, host steal ≤ 3 % (--scale)', 'ms', 'lower'),
+  millionSweepP99Calm: m(
+    'tasks/get p99, 1 client, 1M live tasks, while 1M expired tasks are swept, host steal ≤ 3 % (--scale)',
+    'ms',
+    'lower',
+  ),
   millionSeedS: m('seeding 1M live tasks straight into mcp_tasks (--scale)', 's', 'lower'),
   millionTableMb: m('mcp_tasks with 1M live tasks, table and indexes (--scale)', 'MB', 'lower'),
   millionSweepS: m('sweep of 1M expired tasks (--scale)', 's', 'lower'),

@@ -18,6 +18,8 @@ export interface RunInfo {
   cpus: string;
   /** 1-minute load average over the run (the bench alone keeps it near 2 on this 2-core machine). */
   load: { mean: number; max: number };
+  /** Share of the machine's CPU time the hypervisor gave to other guests during the run, in percent. */
+  steal?: number;
   commit: string;
   versions: Record<string, string>;
 }

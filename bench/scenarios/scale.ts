@@ -79,9 +79,11 @@ export async function oneClientReads(
   warmupMs: number,
   durationMs: number,
   until?: () => boolean,
+  onSample?: (ms: number, at: number) => void,
 ): Promise<LoadResult> {
   const r = await runLoad({
     until,
+    onSample,
     client: s.run.client,
     concurrency: 1,
     warmupMs,
