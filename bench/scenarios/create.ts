@@ -2,6 +2,7 @@ import type { Started } from '../contestants/lineup.js';
 import { runLoad } from '../load/closed-loop.js';
 import { TASKS_CAPS, toolCall } from '../load/rpc.js';
 import { median } from '../load/stats.js';
+import { stealSince } from '../support/host-steal.js';
 import { ownerTokens } from '../support/tokens.js';
 import type { Ctx } from './context.js';
 
@@ -31,6 +32,7 @@ export async function measureCreate(ctx: Ctx, s: Started): Promise<void> {
   try {
     // One client's p99 is its few slowest answers in a window: measured in rounds (median), like the throughput.
     const ones = [];
+    const steal = stealSince();
     for (let round = 0; round < plan.rounds; round++)
       ones.push(await runLoad({ ...base, concurrency: 1, ok, warmupMs: round ? 300 : plan.warmupMs }));
     const requests = ones.reduce((n, r) => n + r.requests, 0);
@@ -38,8 +40,10 @@ export async function measureCreate(ctx: Ctx, s: Started): Promise<void> {
     const firstError = ones.find((r) => r.firstError)?.firstError;
     if (requests === errors) throw new Error(firstError ?? 'no task created');
     const p99s = ones.map((r) => r.latency.p99.toFixed(2)).join(', ');
+    const stolen = steal();
     const note = [
       ones.length > 1 ? `median of ${ones.length} rounds: p99 ${p99s} ms` : '',
+      stolen === undefined ? '' : `CPU time taken by the host meanwhile: ${stolen.toFixed(1)} %`,
       errors ? `${errors} of ${requests} not a CreateTaskResult (first: ${firstError})` : '',
     ]
       .filter(Boolean)
