@@ -43,7 +43,7 @@ export async function measureConsole(ctx: Ctx, s: Started, databaseUrl: string, 
       { name: 'created 10–20 min ago', path: 'tasks?minAge=600000&maxAge=1200000', list: true },
       { name: 'a task', path: 'tasks/seed-0000042', list: false },
     ];
-    const rounds = ctx.plan.quick ? 15 : 60;
+    const rounds = ctx.plan.quick ? 15 : 40;
     const figures = new Map<string, { p50: number; p95: number }>();
     for (const route of routes) {
       for (let i = 0; i < WARMUP; i++) await get(base, route.path);
