@@ -5,7 +5,11 @@ import type { Principal } from '../common/principal.interface.js';
 export function scopesOf(claims: Record<string, unknown>): string[] {
   const raw = claims.scope ?? claims.scp;
   if (Array.isArray(raw)) return raw.map(String);
-  return typeof raw === 'string' ? raw.split(' ').filter(Boolean) : [];
+  if (typeof raw !== 'string') return [];
+  // Single spaces between words (the usual form) need no filtering pass.
+  return raw && !raw.includes('  ') && raw[0] !== ' ' && !raw.endsWith(' ')
+    ? raw.split(' ')
+    : raw.split(' ').filter(Boolean);
 }
 
 /** The first audience a token names (`aud`: one or a list) that is accepted, if any. */
@@ -28,5 +32,17 @@ const claimText = (value: unknown): string =>
 export function principalFromClaims(claims: Record<string, unknown>, server: string, resource: string): Principal {
   const subject = claimText(claims.sub);
   const client = claimText(claims.azp ?? claims.client_id);
-  return { subject, scopes: scopesOf(claims), claims, resource, key: ownerKey(subject, server, client, resource) };
+  return { subject, scopes: scopesOf(claims), claims, resource, key: keyOf(subject, server, client, resource) };
+}
+
+/** Owner keys made lately, by subject: a caller sending a new token per request gets the same key each time. */
+let recentKeys = new Map<string, { server: string; client: string; resource: string; key: string }>();
+
+function keyOf(subject: string, server: string, client: string, resource: string): string {
+  const hit = recentKeys.get(subject);
+  if (hit && hit.client === client && hit.resource === resource && hit.server === server) return hit.key;
+  const key = ownerKey(subject, server, client, resource);
+  if (recentKeys.size >= 1_000) recentKeys = new Map();
+  recentKeys.set(subject, { server, client, resource, key });
+  return key;
 }

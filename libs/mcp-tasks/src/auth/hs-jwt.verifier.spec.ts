@@ -72,6 +72,14 @@ describe('hsJwtVerifier', () => {
     expect(String(info)).toContain(why === 'alg' ? 'algorithm not accepted' : why === 'verify' ? 'verify' : why);
   });
 
+  it('reads payloads of any size, one after another, each as itself', async () => {
+    const verify = hsJwtVerifier(BASE)!;
+    for (const size of [10, 5_000, 3, 70_000, 40])
+      expect(await outcome(verify, `Bearer ${ok({ note: 'é'.repeat(size) })}`)).toMatchObject({
+        note: 'é'.repeat(size),
+      });
+  });
+
   it('refuses the same signature bytes spelled another way in base64url, as jws does', async () => {
     const verify = hsJwtVerifier(BASE)!;
     const token = ok();

@@ -31,6 +31,8 @@ export function hsJwtVerifier(auth: McpAuthOptions): TokenVerifier | undefined {
   const audience = auth.audience ?? auth.resource;
   // As passport-jwt: an empty audience option means none (the authenticator still checks the resource).
   const rules = { issuer: [auth.issuer!].flat(), audience: audience ? [audience].flat() : undefined };
+  // The payload is decoded into this buffer (checks are synchronous): no Buffer allocated per token.
+  let scratch = Buffer.alloc(2048);
   const verify = (token: string, compact: boolean): StrategyOutcome => {
     if (!compact && !COMPACT.test(token)) return refused('the token is malformed');
     const signedEnd = token.lastIndexOf('.');
@@ -41,7 +43,9 @@ export function hsJwtVerifier(auth: McpAuthOptions): TokenVerifier | undefined {
     const expected = sign(token.slice(0, signedEnd));
     // Compared as base64url text, as jws does: another spelling of the same bytes is refused too.
     if (!sameText(signature, expected)) return refused('the token signature does not verify');
-    const claims = parseJson(Buffer.from(token.slice(payloadStart, signedEnd), 'base64url').toString('utf8'));
+    const encoded = token.slice(payloadStart, signedEnd);
+    if (encoded.length > scratch.length) scratch = Buffer.alloc(encoded.length * 2);
+    const claims = parseJson(scratch.toString('utf8', 0, scratch.write(encoded, 0, 'base64url')));
     if (!claims || typeof claims !== 'object' || Array.isArray(claims)) return refused('the token carries no claims');
     const problem = claimsProblem(claims as Record<string, unknown>, rules, Math.floor(Date.now() / 1000));
     return problem ? refused(problem) : { user: claims };
