@@ -1,4 +1,4 @@
-/** How much to measure: `--quick` (< 2 min) or the full run (~10 min; `--scale` adds ~1.5). Counts bound every loop. */
+/** How much to measure: `--quick` (< 2 min) or the full run (~10 min; `--scale` adds ~2.5). Counts bound every loop. */
 export interface Plan {
   quick: boolean;
   /** Load runs: unmeasured warm-up, then a measured phase bounded in time and in requests. */
@@ -54,7 +54,7 @@ export function planFor(quick: boolean): Plan {
     : {
         quick,
         warmupMs: 1_000,
-        durationMs: 3_000,
+        durationMs: 2_500,
         maxRequests: 1_000_000,
         rounds: 3,
         concurrency: 16,

@@ -35,8 +35,9 @@ export const method = (p: Plan): string => `
   \`upstream_greet\` on the gateway (forwarded by \`@mcp-tasks/client\`). tasks/get: ${p.concurrency} upstream
   \`slow_compute\` tasks read on the upstream vs the gateway's ${p.concurrency} local tasks mirroring upstream ones
   (the gateway answers from its own store; the upstream only sees the mirrors following their tasks). Both sides in
-  interleaved rounds, at 1 client and at ${p.concurrency} in flight; CPU from \`/proc\` of each process over the
-  ${p.concurrency}-in-flight runs ("both": the two processes summed, on either side).
+  interleaved rounds (at most two, each window half the length above), at 1 client and at ${p.concurrency} in flight;
+  CPU from \`/proc\` of each process over the ${p.concurrency}-in-flight runs ("both": the two processes summed, on
+  either side).
 - CPU per request: fresh processes; the server's own \`process.cpuUsage()\` (read through \`bench_stats\`) before and
   after ${n(p.cpuRequests)} requests (8 in flight, after a warm-up), in ${p.cpuRounds} interleaved rounds (every other
   one in reverse order); a figure is the total over its rounds, and a target comparing two figures takes the median
