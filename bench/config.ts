@@ -1,4 +1,4 @@
-/** How much to measure: `--quick` (< 2 min) or the full run (~10 min; `--scale` adds ~2.5). Counts bound every loop. */
+/** How much to measure: `--quick` (< 2 min) or the full run (~10.5 min; `--scale` adds ~3). Counts bound every loop. */
 export interface Plan {
   quick: boolean;
   /** Load runs: unmeasured warm-up, then a measured phase bounded in time and in requests. */

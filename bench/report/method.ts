@@ -21,7 +21,8 @@ export const method = (p: Plan): string => `
   reference.
 - Live tasks: \`bench_seed\` adds idle working tasks straight to the store (100 the caller's, the rest 50 per other
   owner); tasks/get latency with one client over the caller's 100, at ${n(p.scaleSmall)} live tasks, then at
-  ${n(p.scaleLarge.memory)} (memory) / ${n(p.scaleLarge.database)} (SQLite, PostgreSQL).
+  ${n(p.scaleLarge.memory)} (memory) / ${n(p.scaleLarge.database)} (SQLite, PostgreSQL), two processes measured in
+  interleaved rounds; the target takes the median of the per-round ratios of their p50s (so does the million case).
 - Operator console: the demo on PostgreSQL with ${n(p.scaleLarge.database)} tasks inserted straight into its database
   (one \`INSERT … SELECT\`, then \`ANALYZE\`): created over the last hour, 2 000 owners, 8 tools, 80 % completed / 8 %
   failed / 6 % cancelled / 5 % working / 1 % waiting for input. One client GETs each \`/mcp-console/api\` route in
