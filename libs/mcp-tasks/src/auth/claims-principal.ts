@@ -6,10 +6,9 @@ export function scopesOf(claims: Record<string, unknown>): string[] {
   const raw = claims.scope ?? claims.scp;
   if (Array.isArray(raw)) return raw.map(String);
   if (typeof raw !== 'string') return [];
-  // Single spaces between words (the usual form) need no filtering pass.
-  return raw && !raw.includes('  ') && raw[0] !== ' ' && !raw.endsWith(' ')
-    ? raw.split(' ')
-    : raw.split(' ').filter(Boolean);
+  const words = raw.split(' ');
+  // Single spaces between words (the usual form) leave no empty word to drop.
+  return words.includes('') ? words.filter(Boolean) : words;
 }
 
 /** The first audience a token names (`aud`: one or a list) that is accepted, if any. */
@@ -27,22 +26,15 @@ const claimText = (value: unknown): string =>
 
 /**
  * A verified token as a principal. The owner key is (subject, server, OAuth client, resource): the same
- * person through another client, resource or server owns nothing here.
+ * person through another client, resource or server owns nothing here. `keyOf` lets a caller reuse keys.
  */
-export function principalFromClaims(claims: Record<string, unknown>, server: string, resource: string): Principal {
+export function principalFromClaims(
+  claims: Record<string, unknown>,
+  server: string,
+  resource: string,
+  keyOf: typeof ownerKey = ownerKey,
+): Principal {
   const subject = claimText(claims.sub);
   const client = claimText(claims.azp ?? claims.client_id);
   return { subject, scopes: scopesOf(claims), claims, resource, key: keyOf(subject, server, client, resource) };
-}
-
-/** Owner keys made lately, by subject: a caller sending a new token per request gets the same key each time. */
-let recentKeys = new Map<string, { server: string; client: string; resource: string; key: string }>();
-
-function keyOf(subject: string, server: string, client: string, resource: string): string {
-  const hit = recentKeys.get(subject);
-  if (hit && hit.client === client && hit.resource === resource && hit.server === server) return hit.key;
-  const key = ownerKey(subject, server, client, resource);
-  if (recentKeys.size >= 1_000) recentKeys = new Map();
-  recentKeys.set(subject, { server, client, resource, key });
-  return key;
 }

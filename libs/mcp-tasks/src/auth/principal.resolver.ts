@@ -6,6 +6,7 @@ import { MCP_TASKS_OPTIONS, HOST_SUBJECT } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { BearerAuthenticator } from './bearer.authenticator.js';
 import { principalFromClaims } from './claims-principal.js';
+import { OwnerKeyMemo } from './owner-key.memo.js';
 
 /**
  * Who a request is. The owner key binds a task to the subject *and* what it came through: this
@@ -15,6 +16,9 @@ import { principalFromClaims } from './claims-principal.js';
 export class PrincipalResolver {
   /** Without auth or a `subject` option every request is this one principal. */
   private host?: Principal;
+  /** Per module instance, like the bearer's token cache. */
+  private readonly keys = new OwnerKeyMemo();
+  private readonly keyOf = this.keys.keyOf.bind(this.keys);
 
   constructor(
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
@@ -26,7 +30,7 @@ export class PrincipalResolver {
     if (this.options.auth) {
       const known = this.bearer.authenticate(req);
       const { claims, resource } = known instanceof Promise ? await known : known;
-      return principalFromClaims(claims, this.options.server.name, resource);
+      return principalFromClaims(claims, this.options.server.name, resource, this.keyOf);
     }
     if (!this.options.subject) return (this.host ??= this.unauthenticated(HOST_SUBJECT));
     return this.unauthenticated(String(await this.options.subject(req)));
