@@ -4,7 +4,7 @@ import type { Started } from '../contestants/lineup.js';
 import type { LoadResult } from '../load/closed-loop.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { taskGet } from '../load/rpc.js';
-import { percentile } from '../load/stats.js';
+import { median } from '../load/stats.js';
 import type { MetricKey } from '../report/metrics.js';
 import type { Ctx } from './context.js';
 import { oneClientReads } from './scale.js';
@@ -84,29 +84,15 @@ export async function measureMillion(ctx: Ctx, small: Started, big: Started, url
         runs[i].push(await oneClientReads(ctx, [a, b][i], reqs[i], 100, ctx.plan.scaleMs, undefined, stamp));
       }
     }
-    const med = (rs: LoadResult[], pick: (r: LoadResult) => number) =>
-      percentile(Float64Array.from(rs.map(pick)).sort(), 50);
-    const each = (rs: LoadResult[]) => rs.map((r) => r.latency.p50.toFixed(2)).join(', ');
-    const note = (rs: LoadResult[]) => `median of ${rounds} interleaved rounds: p50 ${each(rs)} ms`;
     // Each round's p50 kept: the target divides them round by round (a slow spell of the host that lands on one
     // side of a round moved the ratio of the two medians to 1.24× and 1.67× where the paired median read ~1.0×).
-    const p50s = (rs: LoadResult[]) => rs.map((r) => r.latency.p50);
-    ctx.results.set(
-      'millionSmallP50',
-      name,
-      med(runs[0], (r) => r.latency.p50),
-      note(runs[0]),
-      p50s(runs[0]),
-    );
-    ctx.results.set(
-      'millionLargeP50',
-      name,
-      med(runs[1], (r) => r.latency.p50),
-      note(runs[1]),
-      p50s(runs[1]),
-    );
-    ctx.log(`  ${name}: 1 000 live tasks ${note(runs[0])}; 1 000 000 ${note(runs[1])}`);
-    const quietP99 = med(runs[1], (r) => r.latency.p99);
+    const p50s = runs.map((rs) => rs.map((r) => r.latency.p50));
+    const note = (xs: number[]) =>
+      `median of ${rounds} interleaved rounds: p50 ${xs.map((x) => x.toFixed(2)).join(', ')} ms`;
+    ctx.results.set('millionSmallP50', name, median(p50s[0]), note(p50s[0]), p50s[0]);
+    ctx.results.set('millionLargeP50', name, median(p50s[1]), note(p50s[1]), p50s[1]);
+    ctx.log(`  ${name}: 1 000 live tasks ${note(p50s[0])}; 1 000 000 ${note(p50s[1])}`);
+    const quietP99 = median(runs[1].map((r) => r.latency.p99));
     ctx.results.set('millionQuietP99', name, quietP99, `median of ${rounds} interleaved rounds${stole(quietSteal())}`);
 
     const t1 = performance.now();

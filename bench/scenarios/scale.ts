@@ -1,7 +1,7 @@
 import type { Started } from '../contestants/lineup.js';
 import { runLoad, type LoadResult } from '../load/closed-loop.js';
 import { taskGet, type RpcRequest } from '../load/rpc.js';
-import { percentile } from '../load/stats.js';
+import { median } from '../load/stats.js';
 import type { Ctx } from './context.js';
 import { seed } from './seed.js';
 
@@ -50,19 +50,16 @@ export async function measureScale(ctx: Ctx, small: Started, big: Started, large
       for (const side of round % 2 ? [...sides].reverse() : sides)
         side.runs.push(await oneClientReads(ctx, side.s, side.reqs, 100, ctx.plan.scaleMs / 2));
     }
-    const med = (runs: LoadResult[], pick: (r: LoadResult) => number) =>
-      percentile(Float64Array.from(runs.map(pick)).sort(), 50);
-    const [a, b] = sides.map((side) => ({
-      p50: med(side.runs, (r) => r.latency.p50),
-      p99: med(side.runs, (r) => r.latency.p99),
-    }));
+    // Each round's p50 kept: the target divides them round by round, as they were measured (A B, B A, …).
+    const [a, b] = sides.map((side) => {
+      const p50s = side.runs.map((r) => r.latency.p50);
+      return { p50s, p50: median(p50s), p99: median(side.runs.map((r) => r.latency.p99)) };
+    });
     const quick = large === 100_000 ? '' : `; large = ${large.toLocaleString('en')} live tasks (quick run)`;
     const note = `median of ${rounds} interleaved rounds${quick}`;
-    // Each round's p50 kept: the target divides them round by round, as they were measured (A B, B A, …).
-    const [pa, pb] = sides.map((side) => side.runs.map((r) => r.latency.p50));
-    ctx.results.set('smallP50', who, a.p50, undefined, pa);
+    ctx.results.set('smallP50', who, a.p50, undefined, a.p50s);
     ctx.results.set('smallP99', who, a.p99);
-    ctx.results.set('largeP50', who, b.p50, note, pb);
+    ctx.results.set('largeP50', who, b.p50, note, b.p50s);
     ctx.results.set('largeP99', who, b.p99);
     const seeding = ((sides[0].ms + sides[1].ms) / 1000).toFixed(1);
     const few = `${sides[0].n} tasks p50 ${a.p50.toFixed(3)} / p99 ${a.p99.toFixed(3)} ms`;
