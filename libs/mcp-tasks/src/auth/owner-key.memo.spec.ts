@@ -39,12 +39,4 @@ describe('OwnerKeyMemo', () => {
     ];
     for (const p of parts) expect(memo.keyOf(...p)).toBe(ownerKey(...p));
   });
-
-  it('is per instance: another memo builds its own keys', () => {
-    const one = new OwnerKeyMemo();
-    const two = new OwnerKeyMemo();
-    expect(one.keyOf('ana', 's1', 'c', 'r')).toBe(ownerKey('ana', 's1', 'c', 'r'));
-    expect(two.keyOf('ana', 's2', 'c', 'r')).toBe(ownerKey('ana', 's2', 'c', 'r'));
-    expect(one.keyOf('ana', 's1', 'c', 'r')).toBe(ownerKey('ana', 's1', 'c', 'r'));
-  });
 });
