@@ -132,10 +132,7 @@ export const PHASES: Phase[] = [
         ...onPostgres(typeof url === 'string' ? url : '', 'module-postgres-owners', POSTGRES_OWNERS, { MCP_AUTH: '1' }),
         auth: true,
       };
-      const body = async (sm: Started, sp: Started) => {
-        await measureCreateOwners(ctx, sm);
-        await measureCreateOwners(ctx, sp);
-      };
+      const body = (sm: Started, sp: Started) => measureCreateOwners(ctx, [sm, sp]);
       if (typeof url !== 'string') return using(ctx, [mem], (sm) => body(sm, missing(pg, url.reason)));
       await using(ctx, [mem, pg], body);
     },
