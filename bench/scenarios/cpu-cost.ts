@@ -34,11 +34,10 @@ interface Kind {
 /**
  * CPU per request: each server's own process.cpuUsage() (read through `bench_stats`) before and
  * after a fixed number of requests, for a synchronous tools/call and a tasks/get; contestants run side
- * by side and are measured in rounds after an unmeasured warm-up; a round's requests go in slices, each
- * contestant's in turn (every other turn in reverse order), each slice just after an unmeasured burst; each
- * figure keeps its rounds, and a target
- * comparing two takes the median of the per-round ratios. A `freshTokens` contestant gets a token it
- * has never seen with every request, so no verification is skipped.
+ * by side and are measured in rounds after an unmeasured warm-up. A round's requests go in slices, each
+ * contestant's in turn (every other turn in reverse order), each slice just after an unmeasured burst. Each
+ * figure keeps its rounds, and a target comparing two takes the median of the per-round ratios. A
+ * `freshTokens` contestant gets a token it has never seen with every request, so no verification is skipped.
  */
 export async function measureCpuCost(ctx: Ctx, contestants: Started[]): Promise<void> {
   const live: Array<{ s: Started & { ok: true }; ids: string[]; kinds: Kind[] }> = [];

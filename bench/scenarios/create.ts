@@ -129,6 +129,7 @@ export async function measureCreateOwners(ctx: Ctx, contestants: Started[]): Pro
     const rps = median(l.runs.map((r) => r.rps));
     ctx.results.set('createOwnersRps', who, rps, note || undefined);
     ctx.results.set('createOwnersP99', who, median(l.runs.map((r) => r.latency.p99)));
-    ctx.log(`  ${who} create, ${plan.createClients} clients, as many owners: ${rps.toFixed(0)} tasks/s (${note})`);
+    const figure = `${rps.toFixed(0)} tasks/s${note ? ` (${note})` : ''}`;
+    ctx.log(`  ${who} create, ${plan.createClients} clients, as many owners: ${figure}`);
   }
 }
