@@ -36,7 +36,7 @@ import { measureCancel } from './scenarios/cancel.js';
 import { measureConsole } from './scenarios/console.js';
 import type { Ctx } from './scenarios/context.js';
 import { measureCpuCost } from './scenarios/cpu-cost.js';
-import { measureCreate, measureCreateOwners } from './scenarios/create.js';
+import { CREATE_OWNERS, measureCreate } from './scenarios/create.js';
 import { measureGateway } from './scenarios/gateway.js';
 import { measureIdleMemory } from './scenarios/idle-memory.js';
 import { MILLION_KEYS, measureMillion } from './scenarios/million.js';
@@ -132,7 +132,7 @@ export const PHASES: Phase[] = [
         ...onPostgres(typeof url === 'string' ? url : '', 'module-postgres-owners', POSTGRES_OWNERS, { MCP_AUTH: '1' }),
         auth: true,
       };
-      const body = (sm: Started, sp: Started) => measureCreateOwners(ctx, [sm, sp]);
+      const body = (sm: Started, sp: Started) => headToHead(ctx, [sm, sp], CREATE_OWNERS);
       if (typeof url !== 'string') return using(ctx, [mem], (sm) => body(sm, missing(pg, url.reason)));
       await using(ctx, [mem, pg], body);
     },

@@ -1,10 +1,11 @@
 import type { Started } from '../contestants/lineup.js';
-import { runLoad, type LoadResult } from '../load/closed-loop.js';
-import { TASKS_CAPS, toolCall, type RpcRequest } from '../load/rpc.js';
+import { runLoad } from '../load/closed-loop.js';
+import { TASKS_CAPS, toolCall } from '../load/rpc.js';
 import { median } from '../load/stats.js';
 import { stealSince } from '../support/host-steal.js';
 import { ownerTokens } from '../support/tokens.js';
 import type { Ctx } from './context.js';
+import type { Workload } from './throughput.js';
 
 /**
  * tools/call of `slow_compute {seconds: 0}` declaring the tasks extension: the answer is a
@@ -74,62 +75,16 @@ export async function measureCreate(ctx: Ctx, s: Started): Promise<void> {
 
 /**
  * Task creation at the plan's many clients, each under an owner of its own (auth on: client `w` sends owner
- * `w`'s token, `sub` bench-owner-w), so no two creates wait on the same owner's cap. The contestants go in
- * interleaved rounds (A B, A B, …), as the head-to-head throughput: one window each read 0.35× one run and
- * 0.54× the next on the same code.
+ * `w`'s token, `sub` bench-owner-w), so no two creates wait on the same owner's cap. Run by `headToHead`, in
+ * interleaved rounds: one window each read 0.35× one run and 0.54× the next on the same code.
  */
-export async function measureCreateOwners(ctx: Ctx, contestants: Started[]): Promise<void> {
-  const keys = ['createOwnersRps', 'createOwnersP99'] as const;
-  const { plan } = ctx;
-  const live: Array<{ s: Started & { ok: true }; reqs: RpcRequest[]; runs: LoadResult[] }> = [];
-  for (const s of contestants) {
-    if (!s.ok) for (const k of keys) ctx.results.notRun(k, s.c.name, s.reason);
-    else
-      live.push({
-        s,
-        runs: [],
-        reqs: ownerTokens(s.run.port, plan.createClients).map((token) =>
-          toolCall('slow_compute', { seconds: 0, label: 'bench' }, { caps: TASKS_CAPS, token }),
-        ),
-      });
-  }
-  const failed = new Set<string>();
-  for (let round = 0; round < plan.rounds; round++) {
-    for (const l of live) {
-      if (failed.has(l.s.c.name)) continue;
-      const r = await runLoad({
-        client: l.s.run.client,
-        concurrency: plan.createClients,
-        warmupMs: round === 0 ? plan.warmupMs : Math.min(plan.warmupMs, 300),
-        durationMs: plan.durationMs,
-        maxRequests: plan.maxRequests,
-        next: (w) => l.reqs[w % l.reqs.length],
-        ok: (reply) => reply.status === 200 && reply.body.includes('"resultType":"task"'),
-      }).catch((err: Error) => err);
-      if (r instanceof Error || r.requests === r.errors) {
-        const reason = r instanceof Error ? r.message : (r.firstError ?? 'no task created');
-        for (const k of keys) ctx.results.notRun(k, l.s.c.name, reason);
-        failed.add(l.s.c.name);
-      } else l.runs.push(r);
-    }
-  }
-  for (const l of live.filter((x) => !failed.has(x.s.c.name))) {
-    const who = l.s.c.name;
-    const errors = l.runs.reduce((n, r) => n + r.errors, 0);
-    const requests = l.runs.reduce((n, r) => n + r.requests, 0);
-    const firstError = l.runs.find((r) => r.firstError)?.firstError;
-    const note = [
-      l.runs.length > 1
-        ? `median of ${l.runs.length} rounds: ${l.runs.map((r) => Math.round(r.rps)).join(', ')} tasks/s`
-        : '',
-      errors ? `${errors} of ${requests} not a CreateTaskResult (first: ${firstError})` : '',
-    ]
-      .filter(Boolean)
-      .join('; ');
-    const rps = median(l.runs.map((r) => r.rps));
-    ctx.results.set('createOwnersRps', who, rps, note || undefined);
-    ctx.results.set('createOwnersP99', who, median(l.runs.map((r) => r.latency.p99)));
-    const figure = `${rps.toFixed(0)} tasks/s${note ? ` (${note})` : ''}`;
-    ctx.log(`  ${who} create, ${plan.createClients} clients, as many owners: ${figure}`);
-  }
-}
+export const CREATE_OWNERS: Workload = {
+  keys: { rps: 'createOwnersRps', p99: 'createOwnersP99' },
+  clients: (plan) => plan.createClients,
+  async prepare(s, n) {
+    const reqs = ownerTokens(s.run.port, n).map((token) =>
+      toolCall('slow_compute', { seconds: 0, label: 'bench' }, { caps: TASKS_CAPS, token }),
+    );
+    return { next: (w) => reqs[w % reqs.length], expect: '"resultType":"task"' };
+  },
+};

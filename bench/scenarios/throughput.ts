@@ -6,12 +6,15 @@ import type { MetricKey } from '../report/metrics.js';
 import type { Ctx } from './context.js';
 import { cancelAll, startLongTasks } from './live-tasks.js';
 
-type Keys = { rps: MetricKey; p50: MetricKey; p99: MetricKey; cpu: MetricKey };
+/** The figures a workload reports: throughput and p99 always, p50 and server CPU per request where it has them. */
+type Keys = { rps: MetricKey; p50?: MetricKey; p99: MetricKey; cpu?: MetricKey };
 const GET: Keys = { rps: 'getRps', p50: 'getP50', p99: 'getP99', cpu: 'getCpu' };
 const CALL: Keys = { rps: 'callRps', p50: 'callP50', p99: 'callP99', cpu: 'callCpu' };
 
-interface Workload {
+export interface Workload {
   keys: Keys;
+  /** Requests in flight; default the plan's `concurrency`. */
+  clients?: (plan: Ctx['plan']) => number;
   /** Per contestant: what to send, what a good answer contains, and what to undo afterwards. */
   prepare(
     s: Started & { ok: true },
@@ -43,12 +46,13 @@ export const SYNC_CALL: Workload = {
 };
 
 /**
- * One workload at the plan's concurrency on several running contestants, in interleaved rounds
- * (A B C, A B C, …) so a disturbance on the machine hits them alike; each figure is the median over
- * the rounds, server CPU per request the total over them.
+ * One workload, at its clients in flight (default the plan's concurrency), on several running contestants in
+ * interleaved rounds (A B C, A B C, …) so a disturbance on the machine hits them alike; each figure is the median
+ * over the rounds, server CPU per request the total over them.
  */
 export async function headToHead(ctx: Ctx, contestants: Started[], w: Workload): Promise<void> {
   const { plan } = ctx;
+  const clients = w.clients?.(plan) ?? plan.concurrency;
   const live = [] as Array<{
     s: Started & { ok: true };
     next: (w: number) => RpcRequest;
@@ -62,7 +66,7 @@ export async function headToHead(ctx: Ctx, contestants: Started[], w: Workload):
       continue;
     }
     try {
-      live.push({ s, runs: [], ...(await w.prepare(s, plan.concurrency)) });
+      live.push({ s, runs: [], ...(await w.prepare(s, clients)) });
     } catch (err) {
       notRun(ctx, w.keys, s.c.name, (err as Error).message);
     }
@@ -72,7 +76,7 @@ export async function headToHead(ctx: Ctx, contestants: Started[], w: Workload):
       l.runs.push(
         await runLoad({
           client: l.s.run.client,
-          concurrency: plan.concurrency,
+          concurrency: clients,
           warmupMs: round === 0 ? plan.warmupMs : Math.min(plan.warmupMs, 300),
           durationMs: plan.durationMs,
           maxRequests: plan.maxRequests,
@@ -101,18 +105,18 @@ function record(ctx: Ctx, k: Keys, who: string, runs: LoadResult[]): void {
     errors ? `${errors} errors (first: ${firstError})` : '',
   ].filter(Boolean);
   const rps = median(runs.map((r) => r.rps));
+  const p50 = median(runs.map((r) => r.latency.p50));
+  const p99 = median(runs.map((r) => r.latency.p99));
+  const cpuUs = (runs.reduce((s, r) => s + (r.serverCpuSeconds ?? 0), 0) * 1e6) / ok;
   ctx.results.set(k.rps, who, rps, notes.join('; ') || undefined);
-  ctx.results.set(k.p50, who, median(runs.map((r) => r.latency.p50)));
-  ctx.results.set(k.p99, who, median(runs.map((r) => r.latency.p99)));
-  const cpu = runs.reduce((s, r) => s + (r.serverCpuSeconds ?? 0), 0);
-  ctx.results.set(k.cpu, who, (cpu * 1e6) / ok);
-  const p50 = ctx.results.value(k.p50, who)?.toFixed(2);
-  const p99 = ctx.results.value(k.p99, who)?.toFixed(2);
-  const cpuPerRequest = `${Math.round((cpu * 1e6) / ok)} µs server CPU/req`;
+  if (k.p50) ctx.results.set(k.p50, who, p50);
+  ctx.results.set(k.p99, who, p99);
+  if (k.cpu) ctx.results.set(k.cpu, who, cpuUs);
+  const figures = `p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, ${Math.round(cpuUs)} µs server CPU/req`;
   const noted = notes.length ? ` (${notes.join('; ')})` : '';
-  ctx.log(`  ${who} ${k.rps}: ${Math.round(rps)} req/s, p50 ${p50} ms, p99 ${p99} ms, ${cpuPerRequest}${noted}`);
+  ctx.log(`  ${who} ${k.rps}: ${Math.round(rps)} req/s, ${figures}${noted}`);
 }
 
 function notRun(ctx: Ctx, k: Keys, who: string, reason: string): void {
-  for (const key of [k.rps, k.p50, k.p99, k.cpu]) ctx.results.notRun(key, who, reason);
+  for (const key of [k.rps, k.p50, k.p99, k.cpu]) if (key) ctx.results.notRun(key, who, reason);
 }
