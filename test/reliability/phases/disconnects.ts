@@ -65,7 +65,7 @@ export async function disconnects(ctx: RunContext): Promise<void> {
     const after = await settled(demo, before);
     const line = (s: ProcessStats) =>
       `listens ${s.openListens}, bus subscribers ${s.busSubscribers}, handles ${handles(s)}, ` +
-      `timers ${s.resources.Timeout ?? 0}, heap ${(s.memory.heapUsed / MB).toFixed(1)} MB`;
+      `timers ${timers(s)}, heap ${(s.memory.heapUsed / MB).toFixed(1)} MB`;
     t.note('before → after the cuts (after GC)', `${line(before)} → ${line(after)}`);
     report.check(
       t,
@@ -77,9 +77,9 @@ export async function disconnects(ctx: RunContext): Promise<void> {
     report.check(
       t,
       'no more handles or timers than before',
-      handles(after) <= handles(before) && (after.resources.Timeout ?? 0) <= (before.resources.Timeout ?? 0),
+      handles(after) <= handles(before) && timers(after) <= timers(before),
       `handles ${handles(before)} → ${handles(after)} (${kinds(after)}), ` +
-        `timers ${before.resources.Timeout ?? 0} → ${after.resources.Timeout ?? 0}`,
+        `timers ${timers(before)} → ${timers(after)}`,
     );
     const growth = after.memory.heapUsed - before.memory.heapUsed;
     report.check(
@@ -102,6 +102,9 @@ export async function disconnects(ctx: RunContext): Promise<void> {
 /** Handles other than timers (sockets, servers, pipes): what a dropped connection could leave open. */
 const handles = (s: ProcessStats): number =>
   Object.entries(s.resources).reduce((n, [kind, c]) => (kind === 'Timeout' || kind === 'Immediate' ? n : n + c), 0);
+
+/** Active timers (`setTimeout`/`setInterval`), counted apart from the handles. */
+const timers = (s: ProcessStats): number => s.resources.Timeout ?? 0;
 
 const kinds = (s: ProcessStats): string =>
   Object.entries(s.resources)
@@ -180,10 +183,8 @@ async function settled(demo: DemoProcess, target: ProcessStats | undefined): Pro
   return target ? last! : baseline(last!);
 }
 
-const timers = (s: ProcessStats): number => s.resources.Timeout ?? 0;
-
 const quietBelow = (s: ProcessStats, target: ProcessStats): boolean =>
   s.openListens <= target.openListens &&
   s.busSubscribers <= target.busSubscribers &&
   handles(s) <= handles(target) &&
-  (s.resources.Timeout ?? 0) <= (target.resources.Timeout ?? 0);
+  timers(s) <= timers(target);
