@@ -87,6 +87,37 @@ describe('PostgresTaskEventBus: reconnects never crash the process', () => {
     expect(unhandled).toEqual([]);
   });
 
+  it('the events one turn publishes go out in one NOTIFY statement, and arrive in the order published', async () => {
+    const statements: string[] = [];
+    // The driver as the bus factory hands it over, with its clients' statements recorded.
+    class Recording extends pg.Client {
+      constructor(config?: string | pg.ClientConfig) {
+        super(config);
+        const query = this.query.bind(this) as (...args: unknown[]) => unknown;
+        this.query = ((...args: unknown[]) => {
+          const config = args[0] as string | { name?: string };
+          statements.push(typeof config === 'string' ? config : (config.name ?? ''));
+          return query(...args);
+        }) as pg.Client['query'];
+      }
+    }
+    const a = new PostgresTaskEventBus({ ...pg, Client: Recording } as typeof pg, { connection: named('bus_a') });
+    buses.push(a);
+    await a.onModuleInit();
+    const b = await open(named('bus_b'));
+    const heard: string[] = [];
+    b.subscribe((e: TaskEvent) => heard.push(e.taskId));
+    const ids = Array.from({ length: 40 }, (_, i) => `burst-${i}`);
+    await Promise.all(ids.map((taskId) => a.publish({ type: 'cancel-requested', taskId })));
+    await until('all relayed', () => heard.length === ids.length, 5_000);
+    expect(heard).toEqual(ids);
+    expect(statements.filter((s) => s === 'mcp_tasks_notify')).toHaveLength(1);
+    // A later turn's event goes in a statement of its own.
+    await a.publish({ type: 'cancel-requested', taskId: 'later' });
+    await until('the later one relayed', () => heard.includes('later'), 5_000);
+    expect(statements.filter((s) => s === 'mcp_tasks_notify')).toHaveLength(2);
+  });
+
   it('connection settings that fail at startup fail startup, naming the bus', async () => {
     const bus = new PostgresTaskEventBus(pg, {
       connection: async () => {

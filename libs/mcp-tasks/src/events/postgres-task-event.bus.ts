@@ -45,7 +45,8 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
   private client?: pg.Client;
   /**
    * NOTIFYs go out on the LISTEN connection without holding up the caller: one statement at a time, carrying
-   * every notice published while the one before it was out (in the order they were published).
+   * every notice published while the one before it was out (in the order they were published); the first
+   * waits for the end of this turn of the event loop, so the notices one burst of work publishes share it.
    */
   private queued: string[] = [];
   private sending = false;
@@ -81,11 +82,12 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
     };
     if (!this.client) return;
     this.queued.push(JSON.stringify(notice));
-    if (!this.sending) void this.send();
+    if (this.sending) return;
+    this.sending = true;
+    setImmediate(() => void this.send());
   }
 
   private async send(): Promise<void> {
-    this.sending = true;
     while (this.queued.length) {
       const batch = this.queued;
       this.queued = [];
