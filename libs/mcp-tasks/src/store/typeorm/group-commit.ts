@@ -1,9 +1,15 @@
 import type { PromiseMutex } from './promise-mutex.js';
 
 type Work = { run: () => Promise<unknown>; resolve: (v: unknown) => void; reject: (err: unknown) => void };
+type Outcome = { value: unknown } | { error: unknown };
 
-/** What a group commit needs from the connection: one statement run synchronously. */
-export type Exec = (sql: string) => void;
+/** What a group commit needs from the connection. */
+export interface Connection {
+  /** Runs one statement synchronously. */
+  exec(sql: string): void;
+  /** Whether a transaction is open: SQLite ends one by itself on some errors (disk full, I/O error, no memory). */
+  inTransaction(): boolean;
+}
 
 /**
  * Write transactions asked for in the same turn of the event loop share one database transaction: each runs in
@@ -11,13 +17,19 @@ export type Exec = (sql: string) => void;
  * all — and only then does any of them resolve, so each is still committed before its caller hears of it. On a
  * single connection where every COMMIT waits for the disk (SQLite in WAL mode syncs each commit), concurrent
  * writers then share that wait instead of queuing for one each.
+ *
+ * Some errors (SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM) make SQLite roll back the whole transaction, not the
+ * statement: the write that hit one fails, and the others of the batch — whose statements went with it — run
+ * again, each in a transaction of its own (a work may therefore run twice: it acts only through its statements).
  */
 export class GroupCommit {
   private queue: Work[] = [];
+  /** The error on which SQLite ended the open transaction by itself. */
+  private lost?: unknown;
 
   constructor(
     private readonly mutex: PromiseMutex,
-    private readonly exec: Exec,
+    private readonly db: Connection,
     /** Statement starting the transaction (SQLite: `BEGIN IMMEDIATE`). */
     private readonly begin: string,
   ) {}
@@ -30,39 +42,70 @@ export class GroupCommit {
     });
   }
 
+  /**
+   * Runs one statement of a write. None runs once the transaction is gone: outside one it would commit by itself
+   * (a SAVEPOINT even begins a transaction its RELEASE commits) while its write is told it failed.
+   */
+  step<T>(statement: () => T): T {
+    if (!this.db.inTransaction())
+      throw new Error('SQLite rolled back the transaction of this write; statement not run', { cause: this.lost });
+    try {
+      return statement();
+    } catch (err) {
+      if (!this.db.inTransaction()) this.lost ??= err;
+      throw err;
+    }
+  }
+
   private async flush(): Promise<void> {
     const batch = this.queue;
     this.queue = [];
+    // Alone, a write that fails takes no other with it.
+    for (const w of await this.commit(batch)) await this.commit([w]);
+  }
+
+  /** Commits `batch` in one transaction; the writes to run again when SQLite rolled it back under another. */
+  private async commit(batch: Work[]): Promise<Work[]> {
     const done: Array<() => void> = [];
     try {
-      this.exec(this.begin);
+      this.db.exec(this.begin);
     } catch (err) {
       for (const w of batch) w.reject(err);
-      return;
+      return [];
     }
+    this.lost = undefined;
     try {
       for (const w of batch) {
-        this.exec('SAVEPOINT mcp_write');
-        try {
-          const value = await w.run();
-          this.exec('RELEASE mcp_write');
-          done.push(() => w.resolve(value));
-        } catch (err) {
-          this.exec('ROLLBACK TO mcp_write');
-          this.exec('RELEASE mcp_write');
-          done.push(() => w.reject(err));
+        this.db.exec('SAVEPOINT mcp_write');
+        const outcome = await outcomeOf(w);
+        if (!this.db.inTransaction()) {
+          w.reject(this.lost ?? ('error' in outcome ? outcome.error : new Error('SQLite ended the transaction')));
+          return batch.filter((other) => other !== w);
         }
+        if ('error' in outcome) this.db.exec('ROLLBACK TO mcp_write');
+        this.db.exec('RELEASE mcp_write');
+        done.push('error' in outcome ? () => w.reject(outcome.error) : () => w.resolve(outcome.value));
       }
-      this.exec('COMMIT');
+      // A COMMIT that fails leaves nothing of the batch committed (SQLite keeps or rolls back the transaction).
+      this.db.exec('COMMIT');
     } catch (err) {
       try {
-        this.exec('ROLLBACK');
+        if (this.db.inTransaction()) this.db.exec('ROLLBACK');
       } catch {
-        // Nothing to roll back (SQLite ended the transaction itself).
+        // The error below is the one that matters.
       }
       for (const w of batch) w.reject(err);
-      return;
+      return [];
     }
     for (const settle of done) settle();
+    return [];
+  }
+}
+
+async function outcomeOf(w: Work): Promise<Outcome> {
+  try {
+    return { value: await w.run() };
+  } catch (error) {
+    return { error };
   }
 }

@@ -3,7 +3,7 @@ import { GroupCommit } from './group-commit.js';
 import { PromiseMutex } from './promise-mutex.js';
 import type { SqlSession, Step, StoreDialect } from './store-dialect.js';
 import type { RawRow } from './task-columns.js';
-import type { SqlFlavour } from './task-sql.js';
+import type { SqlFlavour, Statement } from './task-sql.js';
 
 /** The part of a better-sqlite3 statement and database the store uses. */
 interface Prepared {
@@ -19,6 +19,8 @@ interface Prepared {
 }
 interface Database {
   prepare(text: string): Prepared;
+  /** Whether a transaction is open. */
+  readonly inTransaction: boolean;
 }
 
 const FLAVOUR: SqlFlavour = {
@@ -49,18 +51,13 @@ export class SqliteDialect implements StoreDialect {
   private compiled = new Map<string, Compiled>();
   private db?: Database;
   private readonly direct: SqlSession = {
-    rows: (s, values) =>
-      settled(() => {
-        const c = this.statement(s.text);
-        if (c.columns) return rowsOf(c.columns, c.prepared.all(...c.bind(values)));
-        c.prepared.run(...c.bind(values));
-        return [];
-      }),
-    changed: (s, values) =>
-      settled(() => {
-        const c = this.statement(s.text);
-        return c.prepared.run(...c.bind(values)).changes;
-      }),
+    rows: (s, values) => settled(() => this.rowsNow(s, values)),
+    changed: (s, values) => settled(() => this.changedNow(s, values)),
+  };
+  /** A write's statements: none runs once SQLite has rolled back the transaction by itself (see `GroupCommit`). */
+  private readonly tx: SqlSession = {
+    rows: (s, values) => settled(() => this.commits.step(() => this.rowsNow(s, values))),
+    changed: (s, values) => settled(() => this.commits.step(() => this.changedNow(s, values))),
   };
   readonly one: SqlSession = {
     // A read waits only for sections under way (it would see a transaction's uncommitted statements); with
@@ -82,11 +79,15 @@ export class SqliteDialect implements StoreDialect {
     mutexes.set(dataSource, this.mutex);
     // Not a deferred `BEGIN`: that can fail with SQLITE_BUSY on its first write instead of waiting when another
     // process holds the lock.
-    this.commits = new GroupCommit(this.mutex, (sql) => void this.statement(sql).prepared.run(), 'BEGIN IMMEDIATE');
+    const db = {
+      exec: (sql: string) => void this.statement(sql).prepared.run(),
+      inTransaction: () => this.connection().inTransaction,
+    };
+    this.commits = new GroupCommit(this.mutex, db, 'BEGIN IMMEDIATE');
   }
 
   write<T>(work: (tx: SqlSession) => Promise<T>): Promise<T> {
-    return this.commits.run(() => work(this.direct));
+    return this.commits.run(() => work(this.tx));
   }
 
   read<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
@@ -106,9 +107,26 @@ export class SqliteDialect implements StoreDialect {
     return [];
   }
 
-  private statement(text: string): Compiled {
+  private rowsNow(s: Statement, values: unknown[]): RawRow[] {
+    const c = this.statement(s.text);
+    if (c.columns) return rowsOf(c.columns, c.prepared.all(...c.bind(values)));
+    c.prepared.run(...c.bind(values));
+    return [];
+  }
+
+  private changedNow(s: Statement, values: unknown[]): number {
+    const c = this.statement(s.text);
+    return c.prepared.run(...c.bind(values)).changes;
+  }
+
+  private connection(): Database {
     const db = (this.dataSource.driver as unknown as { databaseConnection?: Database }).databaseConnection;
     if (!db) throw new Error('TypeOrmTaskStore: the DataSource is not initialized');
+    return db;
+  }
+
+  private statement(text: string): Compiled {
+    const db = this.connection();
     // A DataSource initialized again has a new connection: statements of the old one are gone with it.
     if (db !== this.db) [this.db, this.compiled] = [db, new Map()];
     let c = this.compiled.get(text);
