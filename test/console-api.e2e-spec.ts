@@ -51,7 +51,7 @@ describe('console: startup refuses what would be open or ambiguous', () => {
     const cases: [McpTasksConsoleOptions, RegExp][] = [
       [{ guard: LoopbackGuard, path: 'console' }, /path must start with "\/"/],
       [{ guard: LoopbackGuard, path: '/a b' }, /path must start with/],
-      [{ guard: LoopbackGuard, pollInterval: 10 }, /pollInterval must be an integer of at least 100 ms/],
+      [{ guard: LoopbackGuard, pollInterval: 10 }, /pollInterval must be an integer number of ms from 100 to 2/],
       [{ scope: 'mcp admin' }, /scope must be an OAuth scope/],
       [{ scope: [] }, /access rule is required/],
       [{ guard: {} as never }, /guard must be a CanActivate class or instance/],

@@ -47,7 +47,10 @@ export interface AwaitTaskOptions {
    * Needs a client connected with `tasks: true`.
    */
   listen?: boolean;
-  /** [`10`] With `listen`, how much rarer than the server's suggestion the fallback polls are. */
+  /**
+   * [`10`] With `listen`, how much rarer than the server's suggestion the fallback polls are: a number from 1 to
+   * 1000 (others reject with a `TypeError` before anything is sent).
+   */
   fallbackPollFactor?: number;
   /** [none] Stops waiting (rejects with the signal's reason); the task itself keeps running. */
   signal?: AbortSignal;

@@ -10,6 +10,7 @@ import { McpTaskError } from './mcp-task.error.js';
 import { taskFromView } from './mcp-task.mapper.js';
 import type { AwaitTaskOptions, McpTask, RunToolOptions, ToolCallOutcome } from './mcp-task.types.js';
 import type { PollCadence } from './poll-cadence.policy.js';
+import { assertPollFactor } from './poll-factor.rule.js';
 import { sendRawRequest } from './raw.request.js';
 import type {
   ListenTasksOptions,
@@ -92,6 +93,7 @@ export class McpTasksClient {
     args: Record<string, unknown> = {},
     options: RunToolOptions = {},
   ): Promise<CallToolResult> {
+    assertPollFactor('runTool', options.fallbackPollFactor);
     const { signal, ...follow } = options;
     const call = await this.callTool(name, args, { signal });
     if (call.kind === 'result') return call.result;
@@ -120,6 +122,7 @@ export class McpTasksClient {
   }
 
   private async follow(taskId: string, options: AwaitTaskOptions, feed: TaskUpdateFeed): Promise<McpTask> {
+    assertPollFactor('awaitTask', options.fallbackPollFactor);
     const { listen = false, fallbackPollFactor = 10, signal, answer = true } = options;
     const { session, cadence, tap } = this.need('awaitTask');
     if (listen && !this.tasks)

@@ -1,3 +1,4 @@
+import { timerDelay } from './duration.rule.js';
 import { isTerminal, type TaskUpdateFeed } from './task-update.feed.js';
 import type { McpTask } from './mcp-task.types.js';
 import { taskFromWire } from './mcp-task.mapper.js';
@@ -5,6 +6,8 @@ import type { TaskNotificationTap } from './task-notification.tap.js';
 
 /** ext-tasks' own default when the server suggests no interval. */
 const DEFAULT_POLL_MS = 1000;
+/** ext-tasks' own floor under a server's hint. */
+const MIN_POLL_MS = 10;
 
 export interface ObserveOptions {
   /** How much rarer than the server's hint polls are (1 without a listen stream). */
@@ -35,7 +38,11 @@ export async function observeTask(
     for (;;) {
       await feed.offer(task);
       if (isTerminal(task.status)) return task;
-      if (!pushed) await sleep((task.pollIntervalMs ?? DEFAULT_POLL_MS) * pollFactor, (w) => (wake = w), signal);
+      // The server's hint held within what a timer takes (as ext-tasks does): not a number, or past 2^31-1 ms,
+      // it would not pause at all.
+      const hint = Math.max(MIN_POLL_MS, timerDelay(task.pollIntervalMs, DEFAULT_POLL_MS));
+      const pause = timerDelay(hint * pollFactor, DEFAULT_POLL_MS);
+      if (!pushed) await sleep(pause, (w) => (wake = w), signal);
       task = pushed ?? (await read(signal));
       pushed = undefined;
     }

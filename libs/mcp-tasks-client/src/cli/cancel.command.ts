@@ -1,7 +1,9 @@
 import { isTerminal } from '../task-update.feed.js';
 import type { CliIo } from './cli-io.js';
 import { connectCli, type ConnectionFlags } from './cli-connection.js';
-import { ExitCode, UsageError } from './exit-codes.js';
+import { MAX_TIMER_MS } from '../duration.rule.js';
+import { ExitCode } from './exit-codes.js';
+import { msFlag } from './ms-flag.parser.js';
 
 /**
  * `cancel <url> <taskId>`: one `tasks/cancel`, then `tasks/get` until the task is terminal (at most `--wait`
@@ -13,8 +15,7 @@ export async function cancelCommand(
   flags: ConnectionFlags & { wait?: string; json?: boolean },
   io: CliIo,
 ): Promise<number> {
-  const waitMs = Number(flags.wait ?? 10_000);
-  if (!Number.isInteger(waitMs) || waitMs < 0) throw new UsageError(`--wait takes milliseconds, not ${flags.wait}`);
+  const waitMs = msFlag('--wait', flags.wait ?? '10000', { min: 0, max: MAX_TIMER_MS });
   const client = await connectCli(url, flags, { tasks: true });
   try {
     const before = await client.getTask(taskId);

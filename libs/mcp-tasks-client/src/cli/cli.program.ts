@@ -78,7 +78,7 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
     .argument('<url>', 'the MCP endpoint')
     .argument('<taskId>', 'the task')
     .addOption(token())
-    .option('--wait <ms>', 'how long to wait for the task to stop', '10000')
+    .option('--wait <ms>', 'how long to wait for the task to stop (0 to 2147483647 ms)', '10000')
     .addOption(json())
     .action((url: string, taskId: string, flags) => run(() => cancelCommand(url, taskId, flags, io))());
 

@@ -1,4 +1,6 @@
 import type { CanActivate, Type } from '@nestjs/common';
+import { durationProblem } from '../common/duration.rule.js';
+import { MAX_TIMER_MS } from '../common/long-timeout.js';
 import type { McpTasksConsoleOptions } from './mcp-tasks-console-options.interface.js';
 
 /** Console options with defaults applied. */
@@ -37,8 +39,9 @@ export function resolveConsoleOptions(raw: McpTasksConsoleOptions | undefined): 
   if (typeof path !== 'string' || !/^\/[\w\-./~]*$/.test(path) || path.includes('//'))
     fail(`path must start with "/" and hold only URL path characters (got ${String(path)})`);
   const pollInterval = o.pollInterval ?? 2_000;
-  if (!Number.isInteger(pollInterval) || pollInterval < 100)
-    fail(`pollInterval must be an integer of at least 100 ms (got ${String(pollInterval)})`);
+  // The page's timer: under 100 ms it would hammer the API, past Node's (and browsers') longest timer fire at once.
+  const pollProblem = durationProblem('pollInterval', pollInterval, { min: 100, max: MAX_TIMER_MS });
+  if (pollProblem) fail(pollProblem);
   if (o.server !== undefined && (typeof o.server !== 'string' || !o.server)) fail('server must be a non-empty string');
   if (o.showResults !== undefined && typeof o.showResults !== 'boolean') fail('showResults must be a boolean');
   if (o.actor !== undefined && typeof o.actor !== 'function') fail('actor must be a function');

@@ -31,7 +31,7 @@ export interface McpTasksConsoleOptions {
    * page shows only that a result or error exists. Default `false`.
    */
   showResults?: boolean;
-  /** How often the page re-reads its data, in ms. Default 2 000. */
+  /** How often the page re-reads its data, in ms: from 100 to 2^31-1. Default 2 000. */
   pollInterval?: number;
   /**
    * Who a request is, for the console's log. Default: the bearer token's `sub` (with `scope`), else the

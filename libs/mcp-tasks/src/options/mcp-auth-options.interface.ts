@@ -48,7 +48,7 @@ export interface McpAuthOptions {
    * How long (ms) a verified token is remembered, so repeated requests (every `tasks/get` poll) skip signature
    * verification; never past the token's `exp`. A token is remembered from its second use on (tokens sent once are
    * not kept; at most 10 000 are). An app's `strategy` may consult state (revocation) on every request, so it gets
-   * no cache unless asked.
+   * no cache unless asked. From 0 to 2^31-1.
    * @default 60_000 with the module's own strategy, 0 (off) with `strategy`
    */
   cacheTtl?: number;

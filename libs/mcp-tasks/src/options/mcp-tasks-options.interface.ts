@@ -49,7 +49,7 @@ export interface McpTasksModuleOptions {
   lease?: number;
   /**
    * On shutdown, how long running tasks may finish before they are ended `failed`, in ms. A store error while ending
-   * them is retried for as long again (at least 1 s).
+   * them is retried for as long again (at least 1 s). From 0 to 2^31-1.
    * @default 10_000
    */
   shutdownGrace?: number;
@@ -111,7 +111,7 @@ export interface McpTasksModuleOptions {
    */
   requestStateSecret?: string;
   /**
-   * How long an MRTR `requestState` stays valid, in ms.
+   * How long an MRTR `requestState` stays valid, in ms. At most 2^31-1.
    * @default 600_000 (10 min)
    */
   requestStateTtl?: number;

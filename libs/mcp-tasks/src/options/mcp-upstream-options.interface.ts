@@ -60,13 +60,13 @@ export interface McpUpstreamOptions {
   auth?: McpUpstreamAuth;
   /**
    * How long the upstream's tool list is kept before it is read again, in ms (sooner when the upstream notifies
-   * `notifications/tools/list_changed`).
+   * `notifications/tools/list_changed`). From 100 to 2^31-1.
    * @default 60_000
    */
   toolsTtl?: number;
   /**
    * How long one request to the upstream may take, in ms: a synchronous tool call included, so raise it for
-   * upstream tools that run long in the request. Past it the call gets `-32603` (retryable).
+   * upstream tools that run long in the request. Past it the call gets `-32603` (retryable). At most 2^31-1.
    * @default 60_000
    */
   timeout?: number;

@@ -1,3 +1,4 @@
+import { durationProblem, TIMER_MS, type DurationBounds } from '../common/duration.rule.js';
 import { MAX_TIMER_MS } from '../common/long-timeout.js';
 import { isTaskEventBus } from '../events/task-event-bus.interface.js';
 import { isTaskStore } from '../store/task-store.interface.js';
@@ -15,14 +16,16 @@ const positiveInteger =
       ? undefined
       : `${name} must be a positive integer${orInfinity ? ' or Infinity' : ''} (got ${String(v)})`;
 
-/** A positive integer no larger than `max` (named in the message). */
-const atMost =
-  (name: string, max: number, what: string): Check =>
+/** A duration option: the one rule of every option that feeds a timer or a deadline. */
+const duration =
+  (name: string, bounds: DurationBounds): Check =>
   (v) =>
-    positiveInteger(name)(v) ??
-    (v <= max ? undefined : `${name} must be at most ${max} ms (${what}; got ${String(v)})`);
+    durationProblem(name, v, bounds);
 
-/** The longest ttl: an expiry time still fits a JavaScript date and a 64-bit column. */
+/** A duration where 0 means "not at all" (no grace, no cache). */
+const TIMER_OR_0: DurationBounds = { min: 0, max: MAX_TIMER_MS };
+
+/** The longest ttl: an expiry time still fits a JavaScript date and a 64-bit column (it is waited in steps). */
 export const MAX_TTL_MS = 1e15;
 
 const ofType =
@@ -46,10 +49,10 @@ const CHECKS: { [K in keyof McpTasksModuleOptions]-?: Check } = {
     isTaskEventBus(v) || v?.type === 'postgres'
       ? undefined
       : 'bus must implement TaskEventBus (publish, subscribe) or be { type: "postgres" }',
-  lease: atMost('lease', MAX_TIMER_MS, "Node's longest timer"),
-  shutdownGrace: (v) => (Number.isInteger(v) && v >= 0 ? undefined : 'shutdownGrace must be a non-negative integer'),
-  ttl: (v) => (v === null ? undefined : atMost('ttl', MAX_TTL_MS, 'about 31 700 years; null never expires')(v)),
-  pollInterval: atMost('pollInterval', MAX_TIMER_MS, "Node's longest timer"),
+  lease: duration('lease', TIMER_MS),
+  shutdownGrace: duration('shutdownGrace', TIMER_OR_0),
+  ttl: duration('ttl', { min: 1, max: MAX_TTL_MS, nullable: true }),
+  pollInterval: duration('pollInterval', TIMER_MS),
   maxPerPrincipal: positiveInteger('maxPerPrincipal', true),
   maxTasks: positiveInteger('maxTasks', true),
   tasks: ofType('tasks', 'boolean'),
@@ -64,7 +67,7 @@ const CHECKS: { [K in keyof McpTasksModuleOptions]-?: Check } = {
     typeof v === 'string' && v.length >= 16
       ? undefined
       : 'requestStateSecret must be a string of at least 16 characters',
-  requestStateTtl: positiveInteger('requestStateTtl'),
+  requestStateTtl: duration('requestStateTtl', TIMER_MS),
   allowedHosts: (v) => stringList('allowedHosts', v),
   allowedOrigins: (v) => stringList('allowedOrigins', v),
   fastPath: ofType('fastPath', 'boolean'),
@@ -101,8 +104,9 @@ function authProblem(auth: McpAuthOptions): string | undefined {
     return 'auth.authorizationServers must list at least one server';
   if (!auth.strategy && !auth.secretOrKey && !auth.jwksUri) return 'auth needs secretOrKey, jwksUri or strategy';
   if (!auth.strategy && !auth.issuer) return 'auth.issuer is required with the built-in JWT strategy';
-  if (auth.cacheTtl !== undefined && !(Number.isInteger(auth.cacheTtl) && auth.cacheTtl >= 0))
-    return 'auth.cacheTtl must be a non-negative integer';
+  const cacheTtl =
+    auth.cacheTtl === undefined ? undefined : durationProblem('auth.cacheTtl', auth.cacheTtl, TIMER_OR_0);
+  if (cacheTtl) return cacheTtl;
   return undefined;
 }
 

@@ -1,4 +1,12 @@
+import { durationProblem, TIMER_MS } from '../common/duration.rule.js';
+import { MAX_TIMER_MS } from '../common/long-timeout.js';
 import type { McpUpstreamOptions } from './mcp-upstream-options.interface.js';
+
+/**
+ * `toolsTtl` is a `setInterval` and `timeout` a request's timer (the SDK's, and `AbortSignal.timeout`): both at most
+ * Node's longest timer. A tool list read again more than 10 times a second would load the upstream for nothing.
+ */
+const UPSTREAM_MS = { toolsTtl: { min: 100, max: MAX_TIMER_MS }, timeout: TIMER_MS } as const;
 
 /** Letters, digits and `-`: the first `_` of a served name ends the prefix. */
 const NAME = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
@@ -32,8 +40,8 @@ function upstreamProblem(u: McpUpstreamOptions, at: string): string | undefined 
   if (u.scopes !== undefined && !(Array.isArray(u.scopes) && u.scopes.every((s) => typeof s === 'string')))
     return `${at}.scopes must be an array of strings`;
   for (const key of ['toolsTtl', 'timeout'] as const) {
-    const v = u[key];
-    if (v !== undefined && !(Number.isInteger(v) && v > 0)) return `${at}.${key} must be a positive integer`;
+    const problem = u[key] === undefined ? undefined : durationProblem(`${at}.${key}`, u[key], UPSTREAM_MS[key]);
+    if (problem) return problem;
   }
   return authProblem(u.auth, `${at}.auth`);
 }
