@@ -7,8 +7,8 @@ import {
   type ExecutionContext,
   type OnModuleInit,
 } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
+import type { IncomingMessage } from 'node:http';
 import { isObservable, lastValueFrom } from 'rxjs';
 import { insufficientScope } from '../auth/auth-challenge.js';
 import { scopesOf } from '../auth/claims-principal.js';
@@ -32,6 +32,7 @@ export class ConsoleAccessGuard implements CanActivate, OnModuleInit {
     @Inject(MCP_CONSOLE_OPTIONS) private readonly options: ResolvedConsoleOptions,
     private readonly target: ConsoleTarget,
     private readonly moduleRef: ModuleRef,
+    private readonly adapterHost: HttpAdapterHost,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -41,7 +42,7 @@ export class ConsoleAccessGuard implements CanActivate, OnModuleInit {
 
   async canActivate(ec: ExecutionContext): Promise<boolean> {
     const req = ec.switchToHttp().getRequest<Req>();
-    const res = ec.switchToHttp().getResponse<ServerResponse>();
+    const res = ec.switchToHttp().getResponse<unknown>();
     const subject = this.options.scopes.length ? await this.checkToken(req, res) : undefined;
     if (this.appGuard) {
       const verdict = this.appGuard.canActivate(ec);
@@ -53,7 +54,7 @@ export class ConsoleAccessGuard implements CanActivate, OnModuleInit {
   }
 
   /** The token's subject when it is valid for the MCP resource and carries every console scope. */
-  private async checkToken(req: Req, res: ServerResponse): Promise<string> {
+  private async checkToken(req: Req, res: unknown): Promise<string> {
     const { options, bearer } = this.target.registration;
     try {
       const { claims, resource } = await bearer.authenticate(req);
@@ -63,7 +64,9 @@ export class ConsoleAccessGuard implements CanActivate, OnModuleInit {
       return String(claims.sub);
     } catch (err) {
       if (!(err instanceof RpcError)) throw err;
-      for (const [name, value] of Object.entries(err.headers ?? {})) res.setHeader(name, value);
+      // Express's response or Fastify's reply: the adapter sets the challenge on either.
+      for (const [name, value] of Object.entries(err.headers ?? {}))
+        this.adapterHost.httpAdapter.setHeader(res, name, value);
       throw new HttpException({ statusCode: err.httpStatus, message: err.message }, err.httpStatus);
     }
   }

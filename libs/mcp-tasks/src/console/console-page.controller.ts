@@ -1,21 +1,8 @@
-import { Controller, Get, Inject, NotFoundException, Param, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import { PATH_METADATA } from '@nestjs/common/constants.js';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ConsoleAssets } from './console-assets.js';
+import type { IncomingMessage } from 'node:http';
 import { MCP_CONSOLE_OPTIONS, type ResolvedConsoleOptions } from './console-options.js';
-
-/**
- * The page holds no data (that is behind the access rule at `<path>/api`): it loads it with the caller's
- * credentials.
- */
-const HEADERS = {
-  'cache-control': 'no-cache',
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'content-security-policy':
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
-    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-};
+import { ConsolePageSender } from './console-page.sender.js';
 
 /**
  * The console page and its files at `options.path`. The path comes from (possibly async) options,
@@ -25,31 +12,23 @@ const HEADERS = {
 export class ConsolePageController {
   constructor(
     @Inject(MCP_CONSOLE_OPTIONS) options: ResolvedConsoleOptions,
-    private readonly assets: ConsoleAssets,
+    private readonly sender: ConsolePageSender,
   ) {
     Reflect.defineMetadata(PATH_METADATA, options.path, new.target);
   }
 
+  /** `<path>`, and on Express `<path>/` too (Fastify's is `ConsoleSlashRoute`). */
   @Get()
-  page(@Req() req: IncomingMessage & { originalUrl?: string }, @Res() res: ServerResponse): void {
+  page(@Req() req: IncomingMessage & { originalUrl?: string }, @Res() res: unknown): void {
     // The page loads its files and data by relative URLs, so it must be served from `<path>/`
     // (which also keeps it working under a global prefix or behind a proxy).
     const url = new URL(req.originalUrl ?? req.url ?? '/', 'http://x');
-    if (!url.pathname.endsWith('/')) {
-      res.writeHead(308, { location: `${url.pathname}/${url.search}` }).end();
-      return;
-    }
-    this.send(res, 'index.html');
+    if (!url.pathname.endsWith('/')) return this.sender.redirect(res, `${url.pathname}/${url.search}`);
+    this.sender.file(res, 'index.html');
   }
 
   @Get('assets/:file')
-  asset(@Param('file') file: string, @Res() res: ServerResponse): void {
-    this.send(res, file === 'index.html' ? '' : file);
-  }
-
-  private send(res: ServerResponse, name: string): void {
-    const file = this.assets.get(name);
-    if (!file) throw new NotFoundException();
-    res.writeHead(200, { ...HEADERS, 'content-type': file.type, 'content-length': file.body.length }).end(file.body);
+  asset(@Param('file') file: string, @Res() res: unknown): void {
+    this.sender.file(res, file === 'index.html' ? '' : file);
   }
 }
