@@ -1,159 +1,22 @@
 import 'reflect-metadata';
 import { describe, expect, it } from '@jest/globals';
 import { Test } from '@nestjs/testing';
-import {
-  McpTasksModule,
-  type McpAuthOptions,
-  type McpTasksModuleOptions,
-  type McpUpstreamOptions,
-} from '@mcp-tasks/nestjs';
-import { McpTasksConsoleModule, type McpTasksConsoleOptions } from '@mcp-tasks/nestjs/console';
-import { connect, McpTasksClient, type AwaitTaskOptions } from '@mcp-tasks/client';
+import { McpTasksModule } from '@mcp-tasks/nestjs';
+import { McpTasksConsoleModule } from '@mcp-tasks/nestjs/console';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { resolveConsoleOptions } from '../libs/mcp-tasks/src/console/console-options.js';
-import { resolveOptions } from '../libs/mcp-tasks/src/options/resolve-options.js';
-import { runCli } from '../libs/mcp-tasks-client/src/cli/cli.program.js';
-import { startScriptedUpstream } from './fixtures/scripted-upstream.js';
 import { ROOT } from './support/cli-process.js';
+import { CLI, REGISTRY, server, type Duration, type Factor } from './support/duration-options.registry.js';
 import { optionKeys } from './support/option-keys.scan.js';
 
 /**
  * One duration rule for every option that feeds a timer or a deadline (security issue, item 3): an integer number of
  * ms within documented bounds — at most 2^31-1 where it reaches `setTimeout`/`setInterval` (longer ones fire at once:
  * a 1 ms interval), the option named in the error. Every options type an app can pass is walked from the packages'
- * entry points: a property whose name or JSDoc marks it a duration must be in this registry, and every registered one
- * is driven through its real validator with the values that overflow Node's timers.
+ * entry points: a property whose name or JSDoc marks it a duration must be in the registry
+ * (support/duration-options.registry.ts), and every registered one is driven through its real validator with the
+ * values that overflow Node's timers.
  */
-
-const MAX = 2 ** 31 - 1;
-const server = { name: 's', version: '1' };
-
-/** A duration in ms: `probe` runs the real validator and gives its error, or `undefined` when it accepts. */
-interface Duration {
-  kind: 'ms';
-  /** The option as the error names it. */
-  named: string;
-  min: number;
-  max: number;
-  nullable?: true;
-  probe: (value: unknown) => Promise<string | undefined>;
-}
-/** Not a duration, but multiplies one into a timer. */
-interface Factor {
-  kind: 'factor';
-  named: string;
-  min: number;
-  max: number;
-  probe: (value: unknown) => Promise<string | undefined>;
-}
-/** A number that feeds no timer. */
-interface NotTimed {
-  kind: 'not timed';
-  why: string;
-}
-type Entry = Duration | Factor | NotTimed;
-
-/** The properties of `T` that take a number: each must be classified, or this file does not compile. */
-type NumberKeys<T> = { [K in keyof T]-?: Exclude<T[K], undefined | null> extends number ? K : never }[keyof T];
-type Classified<T> = Record<NumberKeys<T>, Entry>;
-
-const problem = async (run: () => unknown): Promise<string | undefined> => {
-  try {
-    await run();
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
-  }
-};
-const ms = (named: string, min: number, max: number, run: (v: unknown) => unknown, nullable?: true): Duration => ({
-  kind: 'ms',
-  named,
-  min,
-  max,
-  nullable,
-  probe: (v) => problem(() => run(v)),
-});
-const moduleOption = (key: string, min: number, max: number, nullable?: true): Duration =>
-  ms(key, min, max, (v) => resolveOptions({ server, [key]: v } as never), nullable);
-const auth = (v: unknown): unknown =>
-  resolveOptions({
-    server,
-    auth: {
-      resource: 'https://api.example.com/mcp',
-      authorizationServers: ['https://auth.example.com'],
-      issuer: 'https://auth.example.com',
-      secretOrKey: 'k'.repeat(32),
-      cacheTtl: v as number,
-    },
-  });
-const upstream = (key: string, min: number): Duration =>
-  ms(`upstreams[0].${key}`, min, MAX, (v) =>
-    resolveOptions({ server, upstreams: [{ name: 'files', url: 'http://127.0.0.1:9/mcp', [key]: v }] }),
-  );
-
-const MODULE: Classified<McpTasksModuleOptions> = {
-  lease: moduleOption('lease', 1, MAX),
-  shutdownGrace: moduleOption('shutdownGrace', 0, MAX),
-  ttl: moduleOption('ttl', 1, 1e15, true),
-  pollInterval: moduleOption('pollInterval', 1, MAX),
-  requestStateTtl: moduleOption('requestStateTtl', 1, MAX),
-  maxPerPrincipal: { kind: 'not timed', why: 'a count of tasks' },
-  maxTasks: { kind: 'not timed', why: 'a count of tasks' },
-};
-const AUTH: Classified<McpAuthOptions> = { cacheTtl: ms('auth.cacheTtl', 0, MAX, auth) };
-const UPSTREAM: Classified<McpUpstreamOptions> = {
-  toolsTtl: upstream('toolsTtl', 100),
-  timeout: upstream('timeout', 1),
-};
-const CONSOLE: Classified<McpTasksConsoleOptions> = {
-  pollInterval: ms('pollInterval', 100, MAX, (v) =>
-    resolveConsoleOptions({ guard: { canActivate: () => true }, pollInterval: v as number }),
-  ),
-};
-/** A legacy-state client: the options are checked before it finds it cannot follow tasks. */
-const idle = new McpTasksClient({} as never, '2025-11-25', undefined, false);
-const AWAIT: Classified<AwaitTaskOptions> = {
-  fallbackPollFactor: {
-    kind: 'factor',
-    named: 'awaitTask: fallbackPollFactor',
-    min: 1,
-    max: 1000,
-    probe: async (v) => {
-      const message = await problem(() => idle.awaitTask({ taskId: 't' }, { fallbackPollFactor: v as number }));
-      return message?.includes('fallbackPollFactor') ? message : undefined;
-    },
-  },
-};
-
-/** The CLI's `<ms>` flags, run as a command line: a refused value exits 2 (usage) with the message. */
-const cliFlag = (command: string, flag: string, min: number, max: number): Duration =>
-  ms(flag, min, max, async (v) => {
-    const errors: string[] = [];
-    const io = {
-      tty: false,
-      interactive: false,
-      columns: 80,
-      out: () => undefined,
-      err: (l: string) => errors.push(l),
-    };
-    const code = await runCli(
-      ['node', 'mcp-tasks', command, 'http://127.0.0.1:9/mcp', 't', `${flag}=${String(v)}`],
-      io,
-    );
-    if (code === 2) throw new Error(errors.join('\n'));
-  });
-const CLI: Record<string, Duration> = { '--wait': cliFlag('cancel', '--wait', 0, MAX) };
-
-const REGISTRY: Record<string, Entry> = Object.fromEntries(
-  Object.entries({
-    McpTasksModuleOptions: MODULE,
-    McpAuthOptions: AUTH,
-    McpUpstreamOptions: UPSTREAM,
-    McpTasksConsoleOptions: CONSOLE,
-    AwaitTaskOptions: AWAIT,
-  }).flatMap(([type, keys]) => Object.entries(keys as Record<string, Entry>).map(([k, e]) => [`${type}.${k}`, e])),
-);
 
 /** How a property says it is a time: its name (`…Ttl`, `…Timeout`, `…Ms`, …), or its JSDoc speaks of ms. */
 const TIMED_NAME = /(ttl|timeout|interval|delay|grace|lease|wait|duration|factor)$/i;
@@ -266,28 +129,4 @@ describe('startup refuses a timer that would overflow (reproduced attacks)', () 
       'McpTasksConsoleModule: pollInterval must be an integer number of ms from 100 to 2147483647 (got 2147483648)',
     );
   });
-});
-
-describe("the client holds a server's poll hint within a timer's range", () => {
-  // A hint past 2^31-1 ms made a timer that fires at once: `awaitTask({ answer: false })` looped on tasks/get
-  // (187 reads in 1.5 s). ext-tasks, which drives the answering wait, holds its own timer within range.
-  it.each([2 ** 31, 2 ** 32])(
-    'awaitTask (observing or answering) waits, not loops, on a hint of %d ms',
-    async (hint) => {
-      const upstream = await startScriptedUpstream(hint);
-      const client = await connect(upstream.url, { tasks: true });
-      try {
-        for (const answer of [false, true]) {
-          const before = upstream.requests.length;
-          const wait = client.awaitTask({ taskId: 'scripted-1' }, { answer, signal: AbortSignal.timeout(1_500) });
-          await expect(wait).rejects.toThrow();
-          const reads = upstream.requests.slice(before).filter((r) => r.method === 'tasks/get');
-          expect({ answer, reads: reads.length }).toEqual({ answer, reads: 1 });
-        }
-      } finally {
-        await client.close();
-        await upstream.close();
-      }
-    },
-  );
 });
