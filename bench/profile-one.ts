@@ -17,7 +17,7 @@ import { runLoad } from './load/closed-loop.js';
 import { TASKS_CAPS, taskGet, toolCall } from './load/rpc.js';
 import { startLongTasks } from './scenarios/live-tasks.js';
 import { demoToken } from '../src/demo-token.js';
-import { freshTokens, ownerTokens } from './support/tokens.js';
+import { BENCH_JWT_SECRET, freshTokens, ownerTokens } from './support/tokens.js';
 
 const [kind = 'get', ...flags] = process.argv.slice(2);
 const flag = (name: string) =>
@@ -60,7 +60,9 @@ let used = 0;
 const pool = fresh ? freshTokens(s.run.port, Number(flag('pool') ?? 100_000)) : [];
 const token = (w: number) =>
   perOwner?.[w % perOwner.length] ??
-  (fresh ? (pool[used++] ?? demoToken(s.run.port, { sub: 'bench', jti: `p-${used}` })) : c.token);
+  (fresh
+    ? (pool[used++] ?? demoToken(s.run.port, { sub: 'bench', jti: `p-${used}`, secret: BENCH_JWT_SECRET }))
+    : c.token);
 const next =
   kind === 'get'
     ? (w: number) => taskGet(ids[w % ids.length], { token: token(w) })

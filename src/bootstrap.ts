@@ -1,5 +1,6 @@
 import { Logger, type INestApplication, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { devTokenNotice } from './demo-token.js';
 
 const LOG_LEVELS = ['error', 'warn', 'log'] as const;
 
@@ -17,5 +18,8 @@ export async function bootstrap(module: Type): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? '127.0.0.1';
   await app.listen(port, host);
-  new Logger('Demo').log(`MCP endpoint on http://${host}:${port}/mcp (${process.env.MCP_ADAPTER ?? 'express'})`);
+  const logger = new Logger('Demo');
+  logger.log(`MCP endpoint on http://${host}:${port}/mcp (${process.env.MCP_ADAPTER ?? 'express'})`);
+  const notice = devTokenNotice();
+  if (notice) logger.log(notice);
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from './support/free-port.js';
 
@@ -31,9 +32,11 @@ async function demo(env: Record<string, string>): Promise<{ port: number; base: 
   throw new Error('the demo did not start in 60 s');
 }
 
+/** The secret the auth-mode demo is started with, which `npm run token` needs too. */
+const SECRET = randomBytes(32).toString('base64url');
 const token = (port: number, scope: string) =>
   execFileSync(process.execPath, ['scripts/dev-token.mjs', '--sub', 'ops', '--scope', scope], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MCP_JWT_SECRET: SECRET },
     encoding: 'utf8',
   }).trim();
 
@@ -46,7 +49,7 @@ describe('the demo mounts the console at /mcp-console', () => {
   }, 90_000);
 
   it('with MCP_AUTH=1: only tokens with the mcp:admin scope', async () => {
-    const { port, base } = await demo({ MCP_AUTH: '1' });
+    const { port, base } = await demo({ MCP_AUTH: '1', MCP_JWT_SECRET: SECRET });
     const get = (headers: Record<string, string> = {}) => fetch(`${base}/api/overview`, { headers });
     expect((await get()).status).toBe(401);
     const user = await get({ authorization: `Bearer ${token(port, 'export deploy')}` });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
 import { demoToken } from '../src/demo-token.js';
 import { startDemoProcess, textOf, type DemoProcess } from './support/demo-process.js';
 import { freePort } from './support/free-port.js';
@@ -9,10 +10,11 @@ describe('demo: MCP_UPSTREAM_URL and MCP_UPSTREAM_TOKEN', () => {
   let upstream: DemoProcess;
   let gateway: DemoProcess;
   beforeAll(async () => {
-    // The upstream demo wants tokens (MCP_AUTH=1) minted for its own address.
+    // The upstream demo wants tokens (MCP_AUTH=1) minted for its own address, with the secret it is given.
     const port = await freePort();
-    const token = demoToken(port, { sub: 'gateway', scope: 'export deploy' });
-    upstream = await startDemoProcess({ MCP_AUTH: '1' }, port, token);
+    const secret = randomBytes(32).toString('base64url');
+    const token = demoToken(port, { sub: 'gateway', scope: 'export deploy', secret });
+    upstream = await startDemoProcess({ MCP_AUTH: '1', MCP_JWT_SECRET: secret }, port, token);
     gateway = await startDemoProcess({ MCP_UPSTREAM_URL: upstream.url, MCP_UPSTREAM_TOKEN: token });
   }, 120_000);
   afterAll(async () => {

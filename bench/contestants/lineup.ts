@@ -1,4 +1,5 @@
 import { demoToken } from '../../src/demo-token.js';
+import { BENCH_JWT_SECRET } from '../support/tokens.js';
 import { callJsonTool } from '../load/rpc.js';
 import type { Contestant } from './registry.js';
 import { startProcess, type BenchOptions, type Running } from './process.js';
@@ -27,7 +28,7 @@ export async function launch(c: Contestant, o: BenchOptions, log: (line: string)
   let run: Running | undefined;
   try {
     run = await startProcess(c.spec, o);
-    if (c.auth) c.token = demoToken(run.port, { sub: 'bench' });
+    if (c.auth) c.token = demoToken(run.port, { sub: 'bench', secret: BENCH_JWT_SECRET });
     if (c.expect) {
       const stats = await serverStats(run, c.token);
       const asked = Object.entries(c.spec.env ?? {})

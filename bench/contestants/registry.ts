@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { BENCH_JWT_SECRET } from '../support/tokens.js';
 import type { ProcessSpec } from './process.js';
 
 /** Who takes part: the limit, the two peers, and the module on each store. */
@@ -57,7 +58,13 @@ export const mcpNestPeer = (): Contestant => ({
 export function demo(name: string, id: string, env: Record<string, string>, expect: Contestant['expect']): Contestant {
   return {
     name,
-    spec: { id, script: DEMO, nodeArgs: ['--expose-gc'], env: { MCP_STORE: 'memory', ...env } },
+    // MCP_JWT_SECRET: used when a phase turns the demo's auth on (MCP_AUTH=1); the bench mints tokens with it.
+    spec: {
+      id,
+      script: DEMO,
+      nodeArgs: ['--expose-gc'],
+      env: { MCP_STORE: 'memory', MCP_JWT_SECRET: BENCH_JWT_SECRET, ...env },
+    },
     expect,
   };
 }

@@ -43,6 +43,6 @@ export const method = (p: Plan): string => `
   after ${n(p.cpuRequests)} requests (8 in flight, after a warm-up), in ${p.cpuRounds} interleaved rounds (every other
   one in reverse order); a figure is the total over its rounds, and a target comparing two figures takes the median
   of their per-round ratios (each pair measured moments apart). Telemetry on = the library default with no
-  OpenTelemetry SDK or exporter registered; auth on = \`MCP_AUTH=1\`, HS256 bearer tokens from
-  \`scripts/dev-token.mjs\`.
+  OpenTelemetry SDK or exporter registered; auth on = \`MCP_AUTH=1\`, HS256 bearer tokens signed by the
+  demo's token code (\`src/demo-token.ts\`) with a \`MCP_JWT_SECRET\` made for the run.
 `;

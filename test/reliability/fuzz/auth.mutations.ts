@@ -2,8 +2,12 @@ import fc from 'fast-check';
 import jwt from 'jsonwebtoken';
 import { bases, rpcId } from './bases.js';
 import { caseOf, draftOf, TASKS } from './case.js';
-import { demoToken } from '../../../src/demo-token.js';
-import { DEMO_ISSUER, DEMO_SECRET } from '../../../src/demo-auth.js';
+import { demoToken, type DemoTokenClaims } from '../../../src/demo-token.js';
+import { DEMO_ISSUER } from '../../../src/demo-auth.js';
+import { DEMO_JWT_SECRET } from '../support/demo-process.js';
+
+const signed = (port: number, c: Omit<DemoTokenClaims, 'secret'> & { secret?: string }) =>
+  demoToken(port, { secret: DEMO_JWT_SECRET, ...c });
 
 /**
  * Against the demo in auth mode (MCP_AUTH=1, listening at `port`): every request without a usable
@@ -31,7 +35,7 @@ export const badTokens = (port: number) =>
     )
     .map(([b, id, how, junk, sub]) => {
       const d = draftOf(b, id);
-      const good = (c: Record<string, unknown> = {}) => demoToken(port, { sub, ...c });
+      const good = (c: Partial<DemoTokenClaims> = {}) => signed(port, { sub, ...c });
       const aud = `http://127.0.0.1:${port}/mcp`;
       const header = {
         missing: undefined,
@@ -41,7 +45,7 @@ export const badTokens = (port: number) =>
         expired: `Bearer ${good({ expiresIn: -60 })}`,
         'wrong-audience': `Bearer ${good({ aud: `http://127.0.0.1:${port + 1}/mcp` })}`,
         'wrong-issuer': `Bearer ${good({ iss: 'https://mallory.example' })}`,
-        'no-subject': `Bearer ${jwt.sign({ scope: 'export', aud, iss: DEMO_ISSUER }, DEMO_SECRET)}`,
+        'no-subject': `Bearer ${jwt.sign({ scope: 'export', aud, iss: DEMO_ISSUER }, DEMO_JWT_SECRET)}`,
         'alg-none': `Bearer ${jwt.sign({ sub, aud, iss: DEMO_ISSUER }, null as never, { algorithm: 'none' })}`,
         truncated: `Bearer ${good().slice(0, -5)}`,
       }[how];
@@ -63,6 +67,6 @@ export const missingScope = (port: number) =>
         },
         id,
       );
-      d.headers.authorization = `Bearer ${demoToken(port, { sub, scope })}`;
+      d.headers.authorization = `Bearer ${signed(port, { sub, scope })}`;
       return caseOf('auth:insufficient-scope', d, ['403:-32600']);
     });

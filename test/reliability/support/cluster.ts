@@ -1,5 +1,5 @@
 import { freePort } from '../../support/free-port.js';
-import { DemoProcess } from './demo-process.js';
+import { DEMO_JWT_SECRET, DemoProcess } from './demo-process.js';
 import { demoToken } from '../../../src/demo-token.js';
 
 export const STATE_SECRET = 'reliability-shared-request-state-secret';
@@ -48,7 +48,7 @@ export async function startCluster(o: {
   return {
     instances,
     publicPort,
-    token: (sub, client = 'load-client') => demoToken(publicPort, { sub, client }),
+    token: (sub, client = 'load-client') => demoToken(publicPort, { sub, client, secret: DEMO_JWT_SECRET }),
     stop: async () => {
       await Promise.all(instances.map((i) => i.stop()));
     },

@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +9,11 @@ import { AppProcess } from '../../support/app-process.js';
 /** The reliability fixture app (the demo plus `fixture-app/` tools; built by `npm run test:reliability`). */
 const MAIN = fileURLToPath(new URL('../fixture-app/main.js', import.meta.url));
 const LOG_DIR = join(process.cwd(), '.tmp', 'reliability');
+/**
+ * `MCP_JWT_SECRET` of every demo this run starts (the demo has no default secret): its auth-mode instances
+ * (`MCP_AUTH=1`) accept the tokens the suite signs with it, on every instance of a cluster.
+ */
+export const DEMO_JWT_SECRET = randomBytes(32).toString('base64url');
 /** The preload that lets instances share one public address. */
 const LISTEN_AS = fileURLToPath(new URL('./listen-as.js', import.meta.url));
 
@@ -46,7 +52,12 @@ export class DemoProcess implements Target {
       demo.app = await AppProcess.start({
         script: MAIN,
         nodeArgs: [...(o.exposeGc ? ['--expose-gc'] : []), ...listenAs],
-        env: { NO_COLOR: '1', ...(o.listenPort ? { REL_LISTEN_PORT: String(o.listenPort) } : {}), ...o.env },
+        env: {
+          NO_COLOR: '1',
+          MCP_JWT_SECRET: DEMO_JWT_SECRET,
+          ...(o.listenPort ? { REL_LISTEN_PORT: String(o.listenPort) } : {}),
+          ...o.env,
+        },
         port: o.port,
         listenPort: o.listenPort,
         onOutput: (chunk, stream) => {
