@@ -8,6 +8,9 @@ export type TaskPolicy = 'sync' | 'optional' | 'required';
 /** A policy chosen per call from the validated arguments and the caller's context. */
 export type TaskPolicyFn = (args: any, ctx: ToolContext) => TaskPolicy | Promise<TaskPolicy>;
 
+/** A class-validator DTO, or `[Dto]` for an array of them. */
+export type ToolOutput = (new (...args: any[]) => object) | [new (...args: any[]) => object];
+
 /** Options of `@McpTool`. */
 export interface McpToolOptions {
   /**
@@ -28,6 +31,14 @@ export interface McpToolOptions {
    * @default no arguments (an empty object schema)
    */
   input?: new (...args: any[]) => object;
+  /**
+   * class-validator DTO of the result's `structuredContent` (`[Dto]`: an array of them): it yields the
+   * `outputSchema` of `tools/list`, and a result that does not match it is never sent (the server logs it with the
+   * tool's name; the client gets `-32603`, a task ends `failed`). Only `output` declares a schema: a method's
+   * return type is not read (for an `async` method TypeScript records only `Promise`).
+   * @default none (no `outputSchema`, nothing checked)
+   */
+  output?: ToolOutput;
   /**
    * Whether and when the tool runs as a task: `'sync'` (always in the request), `'optional'` (as a task when the
    * request declares the extension; `true` is another name for it), `'required'` (only as a task), or a function
@@ -50,7 +61,8 @@ export interface McpToolOptions {
 }
 
 /**
- * Exposes a provider method as an MCP tool. The method is called as `(args, ctx)` (or with `@ToolArgs()` /
- * `@ToolCtx()` parameters) through Nest's pipeline: its own guards, interceptors, pipes and filters apply.
+ * Exposes a provider (or controller) method as an MCP tool. The method is called as `(args, ctx)` (or with
+ * `@ToolArgs()` / `@ToolCtx()` / `@Body()` / `@Param()` … parameters) through Nest's pipeline: its own guards,
+ * interceptors, pipes and filters apply.
  */
 export const McpTool = (options: McpToolOptions): MethodDecorator => SetMetadata(MCP_TOOL_METADATA, options);

@@ -17,13 +17,14 @@ import { AppEnhancers } from '../pipeline/app-enhancers.js';
 import { ToolInvoker, type ToolPipeline } from '../pipeline/tool.invoker.js';
 import { declaresTasks, tasksNotDeclared } from '../protocol/capabilities.js';
 import { RpcError } from '../protocol/rpc-error.js';
+import type { CallToolResult } from '../protocol/wire.types.js';
 import { taskLimitError } from '../tasks/task-limit.error.js';
 import { toWireTask } from '../tasks/task.mapper.js';
 import { TaskRunner } from '../tasks/task.runner.js';
 import { McpTracing } from '../telemetry/tracing.js';
 import { validateArguments } from '../tools/arguments.validator.js';
 import { ToolError } from '../tools/tool-error.js';
-import { toCallToolResult, toolErrorResult } from '../tools/tool-result.normalizer.js';
+import { toolErrorResult } from '../tools/tool-result.normalizer.js';
 import type { McpRequest } from './mcp-request.interface.js';
 import type { TaskCallVariant } from './task-call.variant.js';
 
@@ -107,7 +108,8 @@ export class ToolCallHandler {
       if (handle) return handle;
     }
     const ran = await this.runInRequest(() => pipeline.run(args, ctx), ctx, bind, req.variant);
-    return 'answer' in ran ? ran.answer : { resultType: 'complete', ...toCallToolResult(ran.value) };
+    // The pipeline made the method's value a CallToolResult.
+    return 'answer' in ran ? ran.answer : { resultType: 'complete', ...(ran.value as CallToolResult) };
   }
 
   /** The tool; an unknown one is refused, after the app-wide guards (they protect every MCP request). */

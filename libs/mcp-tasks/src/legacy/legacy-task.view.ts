@@ -2,6 +2,7 @@ import { RELATED_TASK_META, RpcCode } from '../mcp-tasks.constants.js';
 import type { TaskError, TaskStatus } from '../protocol/wire.types.js';
 import type { TaskRecord } from '../store/task.record.js';
 import { isoTime } from '../tasks/task.mapper.js';
+import { forLegacyWire } from '../tools/legacy-structured-content.js';
 
 /** A task as 2025-11-25 shows it (`Task`): `ttl` always present (`null`: unlimited). */
 export interface LegacyTask {
@@ -42,7 +43,7 @@ export function toLegacyTask(task: TaskRecord, pollInterval: number): LegacyTask
 export function legacyOutcome(task: TaskRecord): { result: Record<string, unknown> } | { error: TaskError } {
   if (task.result && (task.status === 'completed' || task.status === 'failed')) {
     const meta = { ...task.result._meta, [RELATED_TASK_META]: { taskId: task.id } };
-    return { result: { ...task.result, _meta: meta } };
+    return { result: forLegacyWire({ ...task.result, _meta: meta }) };
   }
   if (task.status === 'failed' && task.error) return { error: task.error };
   const message = task.status === 'cancelled' ? `Task ${task.id} was cancelled` : `Task ${task.id} has no result`;

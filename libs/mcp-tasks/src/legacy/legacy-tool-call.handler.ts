@@ -4,6 +4,7 @@ import { McpDispatcher } from '../dispatcher/mcp.dispatcher.js';
 import { LEGACY_PROTOCOL_VERSION, MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { McpTracing } from '../telemetry/tracing.js';
+import { forLegacyWire } from '../tools/legacy-structured-content.js';
 import { legacyCallVariant, taskParamOf } from './legacy-call.variant.js';
 import { legacyError } from './legacy-error.js';
 import type { LegacyExchange } from './legacy-exchange.js';
@@ -61,7 +62,7 @@ export class LegacyToolCallHandler {
         variant,
         session: session?.id,
       });
-      reply.result(result);
+      reply.result(forLegacyWire(result));
     } catch (err) {
       reply.error(legacyError(err));
     } finally {

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { CanActivate, Type } from '@nestjs/common';
+import type { ClassTransformOptions } from 'class-transformer';
 import type { PostgresBusConfig } from '../events/postgres-bus.config.js';
 import type { TaskEventBus } from '../events/task-event-bus.interface.js';
 import type { TypeOrmStoreConfig } from '../store/data-source-task.store.js';
@@ -149,6 +150,13 @@ export interface McpTasksModuleOptions {
    * @default every module of the app
    */
   include?: Array<Type<unknown>>;
+  /**
+   * class-transformer options for turning the objects and class instances tools return into `structuredContent`
+   * (`instanceToPlain`, as Nest's `ClassSerializerInterceptor` does: `@Exclude()`, `@Expose()`, `groups`,
+   * `excludePrefixes`, …). A tool's `@SerializeOptions()` (on the method, else its class) is applied over these.
+   * @default {} (class-transformer's defaults: every property but those marked `@Exclude()`)
+   */
+  serializer?: ClassTransformOptions;
   /**
    * Upstream MCP servers whose tools this server serves as its own, prefixed `<name>_`: calls are forwarded with the
    * caller's capabilities, their MRTR rounds pass through, and a task the upstream starts is mirrored by a local

@@ -76,6 +76,10 @@ const CHECKS: { [K in keyof McpTasksModuleOptions]-?: Check } = {
     Array.isArray(v) && v.length > 0 && v.every((m) => typeof m === 'function')
       ? undefined
       : 'include must be a non-empty array of module classes',
+  serializer: (v) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? undefined
+      : 'serializer must be class-transformer options (an object)',
   upstreams: (v) => upstreamsProblem(v),
 };
 

@@ -37,6 +37,7 @@ function applyDefaults(raw: McpTasksModuleOptions): ResolvedOptions {
     fastPath: o.fastPath,
     trustProxy: o.trustProxy,
     include: o.include,
+    serializer: o.serializer ?? {},
     upstreams: o.upstreams ?? [],
   };
 }

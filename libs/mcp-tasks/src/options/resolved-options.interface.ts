@@ -1,4 +1,5 @@
 import type { Type } from '@nestjs/common';
+import type { ClassTransformOptions } from 'class-transformer';
 import type { IncomingMessage } from 'node:http';
 import type { PostgresBusConfig } from '../events/postgres-bus.config.js';
 import type { TaskEventBus } from '../events/task-event-bus.interface.js';
@@ -33,5 +34,6 @@ export interface ResolvedOptions {
   fastPath: boolean;
   trustProxy: boolean;
   include?: Array<Type<unknown>>;
+  serializer: ClassTransformOptions;
   upstreams: McpUpstreamOptions[];
 }

@@ -1,39 +1,16 @@
-import {
-  createParamDecorator,
-  Injectable,
-  UseGuards,
-  UseInterceptors,
-  type CanActivate,
-  type NestInterceptor,
-} from '@nestjs/common';
+import { Injectable, UseGuards, UseInterceptors, type CanActivate, type NestInterceptor } from '@nestjs/common';
 import { ExternalContextCreator, type ContextId } from '@nestjs/core';
 import type { McpCall } from '../common/mcp-call.interface.js';
 import { hasAppWideEnhancers, hasEnhancersAround } from './app-code.presence.js';
 import { enhancedStandIn, type Method } from './enhanced-stand-in.js';
+import { PARAM_METADATA_KEY } from './param-metadata.key.js';
+import { routeParamsOfCall } from './route-params.js';
 
 /** A handler behind its Nest pipeline, called with its `ExecutionContext`'s arguments: `[req, res, McpCall]`. */
 export type Pipeline = (req: unknown, res: unknown, call: McpCall, ...rest: unknown[]) => Promise<any>;
 
 /** A metadata key nothing is stored under: no parameter decorators, so no pipes run. */
 const NO_PARAMS = 'mcp-tasks:no-params';
-
-/** No HTTP parameter decorator (`@Req()`, `@Body()`, …) means anything outside HTTP. */
-const noHttpParams = { exchangeKeyForValue: (): undefined => undefined };
-
-/**
- * Where `createParamDecorator` keeps parameter metadata, which the pipeline must read for `@ToolArgs()`,
- * `@ToolCtx()` and an app's own parameter decorators. Nest exports the key only internally, so it is read off
- * a probe decorated with a parameter decorator of our own.
- */
-const PARAM_METADATA_KEY = ((): string => {
-  class Probe {
-    probe(): void {}
-  }
-  createParamDecorator(() => undefined)()(Probe.prototype, 'probe', 0);
-  const [key] = Reflect.getOwnMetadataKeys(Probe, 'probe') as unknown[];
-  if (typeof key !== 'string') throw new Error('McpTasksModule: cannot find where Nest keeps parameter decorators');
-  return key;
-})();
 
 interface Enhancers {
   guards: boolean;
@@ -134,7 +111,7 @@ export class NestPipelines {
       callback,
       name,
       paramsKey,
-      noHttpParams,
+      routeParamsOfCall,
       contextId,
       undefined,
       enhancers,

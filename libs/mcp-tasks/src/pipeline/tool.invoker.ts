@@ -7,7 +7,9 @@ import type { ToolDefinition } from '../discovery/tool-definition.js';
 import { McpScopesGuard } from '../guards/mcp-scopes.guard.js';
 import { MCP_CONTEXT_TYPE, MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import type { CallToolResult } from '../protocol/wire.types.js';
 import { McpTelemetryInterceptor } from '../telemetry/mcp-telemetry.interceptor.js';
+import { resultOf } from '../tools/tool-result.resolver.js';
 import { NestPipelines, type Pipeline } from './nest-pipelines.js';
 
 type Step = (args: object, ctx: ToolContext) => Promise<unknown>;
@@ -20,8 +22,11 @@ type Step = (args: object, ctx: ToolContext) => Promise<unknown>;
 export interface ToolPipeline {
   /** The guards (global, class, the scopes guard, the method's own): in the request, before any task exists. */
   authorize: Step;
-  /** Interceptors (global, telemetry, the tool's own), pipes, the method and filters: in the request or a task. */
-  run: Step;
+  /**
+   * Interceptors (global, telemetry, the tool's own), pipes, the method and filters: in the request or a task. Its
+   * value is the method's made a `CallToolResult` (one that cannot be is `-32603`, logged with the tool's name).
+   */
+  run: (args: object, ctx: ToolContext) => Promise<CallToolResult>;
   /** The tool's `prepare` step, through the same interceptors and filters. */
   prepare?: Step;
 }
@@ -65,9 +70,10 @@ export class ToolInvoker {
           args,
           context,
         });
+    const run = bind(built.run);
     return {
       authorize: bind(built.authorize),
-      run: bind(built.run),
+      run: async (args, context) => resultOf(tool, await run(args, context)),
       prepare: built.prepare && bind(built.prepare),
     };
   }

@@ -16,7 +16,8 @@ export type InputRequests = Record<string, InputRequest>;
 /** A `CallToolResult` as it travels on the 2026-07-28 wire. */
 export interface CallToolResult {
   content: Array<Record<string, unknown>>;
-  structuredContent?: Record<string, unknown>;
+  /** Any JSON value on 2026-07-28 (an object only on 2025-11-25, where the legacy wire wraps others). */
+  structuredContent?: unknown;
   isError?: boolean;
   _meta?: Record<string, unknown>;
   [key: string]: unknown;

@@ -40,6 +40,7 @@ export class ToolList {
         ...(t.options.title ? { title: t.options.title } : {}),
         description: t.options.description,
         inputSchema: t.inputSchema,
+        ...(t.outputSchema ? { outputSchema: t.outputSchema } : {}),
         ...(t.options.annotations ? { annotations: t.options.annotations } : {}),
       };
       // A policy chosen per call is advertised `optional`: the client may ask for a task, and gets one.

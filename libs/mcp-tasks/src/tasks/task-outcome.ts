@@ -2,15 +2,16 @@ import { HttpException } from '@nestjs/common';
 import { internalError } from '../common/internal-error.js';
 import { fromHttpException } from '../protocol/http-exception.mapper.js';
 import { RpcError } from '../protocol/rpc-error.js';
+import type { CallToolResult } from '../protocol/wire.types.js';
 import type { TaskChange } from '../store/task.record.js';
 import { ToolError } from '../tools/tool-error.js';
-import { toCallToolResult, toolErrorResult } from '../tools/tool-result.normalizer.js';
+import { toolErrorResult } from '../tools/tool-result.normalizer.js';
 
-/** A task whose tool returned `value` ends `completed` with it as its result. */
-export const completion = (value: unknown): TaskChange => ({
+/** A task whose tool's run returned `result` (the tool pipeline made it a `CallToolResult`) ends `completed`. */
+export const completion = (result: unknown): TaskChange => ({
   kind: 'finish',
   status: 'completed',
-  result: toCallToolResult(value),
+  result: result as CallToolResult,
 });
 
 /**

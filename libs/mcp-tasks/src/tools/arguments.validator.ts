@@ -1,8 +1,9 @@
 import { plainToInstance } from 'class-transformer';
-import { validate, type ValidationError } from 'class-validator';
+import { validate } from 'class-validator';
 import type { ToolDefinition } from '../discovery/tool-definition.js';
 import { depthExceeds, MAX_DEPTH } from '../protocol/json-depth.js';
 import { RpcError } from '../protocol/rpc-error.js';
+import { validationMessages } from './validation-messages.js';
 
 /**
  * Validates `tools/call` arguments against the tool's DTO before anything runs. Returns the DTO
@@ -25,17 +26,10 @@ export async function validateArguments(tool: ToolDefinition, raw: unknown): Pro
     validationError: { target: false, value: false },
   });
   if (errors.length > 0) {
-    const messages = flatten(errors);
+    const messages = validationMessages(errors);
     throw RpcError.invalidParams(`Invalid arguments for tool ${tool.name}: ${messages.join('; ')}`, {
       errors: messages,
     });
   }
   return instance;
-}
-
-function flatten(errors: ValidationError[], prefix = ''): string[] {
-  return errors.flatMap((e) => [
-    ...Object.values(e.constraints ?? {}).map((m) => (prefix ? `${prefix}.${m}` : m)),
-    ...flatten(e.children ?? [], prefix ? `${prefix}.${e.property}` : e.property),
-  ]);
 }

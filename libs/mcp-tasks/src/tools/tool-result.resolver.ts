@@ -1,0 +1,34 @@
+import { Logger } from '@nestjs/common';
+import { inspect } from 'node:util';
+import type { ToolDefinition } from '../discovery/tool-definition.js';
+import { RpcCode } from '../mcp-tasks.constants.js';
+import type { CallToolResult } from '../protocol/wire.types.js';
+import { RpcError } from '../protocol/rpc-error.js';
+import { toCallToolResult } from './tool-result.normalizer.js';
+
+const logger = new Logger('McpTasks');
+
+/** How much of a returned value the log shows. */
+const PREVIEW = 300;
+
+/**
+ * The result of a tool's run. A value that cannot be one is a server error, never sent: logged (ERROR) with the
+ * tool's name, why, and what it returned (cut short); the call gets `-32603 Internal error` (a task ends `failed`).
+ */
+export async function resultOf(tool: ToolDefinition, value: unknown): Promise<CallToolResult> {
+  try {
+    return await toCallToolResult(value, tool.result);
+  } catch (err) {
+    const where = `${tool.instance.constructor.name}.${tool.methodName}`;
+    logger.error(
+      `tool ${tool.name} (${where}) returned what cannot be its result: ${(err as Error).message}; ` +
+        `it returned ${preview(value)}`,
+    );
+    throw new RpcError(RpcCode.InternalError, 'Internal error');
+  }
+}
+
+function preview(value: unknown): string {
+  const shown = inspect(value, { depth: 3, breakLength: Infinity, maxArrayLength: 10, maxStringLength: 100 });
+  return shown.length > PREVIEW ? `${shown.slice(0, PREVIEW)}…` : shown;
+}
