@@ -1,4 +1,5 @@
 import type { TaskStatus } from '../protocol/wire.types.js';
+import { RunStoppedError } from './run-stopped.error.js';
 
 /**
  * Why a task's run was stopped: the client cancelled it, its ttl ran out, the server shut down, or the task was
@@ -10,8 +11,8 @@ export type AbortReason = 'cancelled' | 'expired' | 'shutdown' | 'lease-lost';
 export const stopReason = (status: TaskStatus | undefined): AbortReason =>
   status === undefined ? 'expired' : status === 'cancelled' ? 'cancelled' : 'lease-lost';
 
-/** The `signal.reason` of a stopped run: an Error (tools may pass it on) whose message is the reason. */
-export class TaskAbortedError extends Error {
+/** The `signal.reason` of a stopped task run: an Error (tools may pass it on) whose message is the reason. */
+export class TaskAbortedError extends RunStoppedError {
   constructor(readonly reason: AbortReason) {
     super(reason);
   }

@@ -4,6 +4,7 @@ import type { McpCall } from '../common/mcp-call.interface.js';
 import type { TraceContext } from '../common/trace-context.js';
 import { callOrigin, type ToolCallOrigin } from '../context/base-tool.context.js';
 import { InputRequiredSignal } from '../context/input-required.signal.js';
+import { stoppedCall } from '../context/stopped-call.js';
 import { SyncToolContext } from '../context/sync-tool.context.js';
 import type { TaskPolicy } from '../decorators/mcp-tool.decorator.js';
 import type { ToolDefinition } from '../discovery/tool-definition.js';
@@ -181,6 +182,7 @@ export class ToolCallHandler {
     try {
       return { value: await step() };
     } catch (err) {
+      if (ctx.signal.aborted) throw stoppedCall(ctx, err);
       if (err instanceof InputRequiredSignal && variant) throw variant.inputInRequest(ctx.tool);
       if (err instanceof InputRequiredSignal) {
         return {

@@ -5,6 +5,7 @@ import { internalError } from '../common/internal-error.js';
 import type { McpCall } from '../common/mcp-call.interface.js';
 import type { Principal } from '../common/principal.interface.js';
 import { progressSink } from '../context/progress.sink.js';
+import { RunStoppedError } from '../context/run-stopped.error.js';
 import type { McpRequest } from '../dispatcher/mcp-request.interface.js';
 import { McpDispatcher } from '../dispatcher/mcp.dispatcher.js';
 import type { LegacyExchange } from '../legacy/legacy-exchange.js';
@@ -205,7 +206,7 @@ const idOf = (body: unknown): string | number | null => {
 function abortOnClose(res: ServerResponse): AbortSignal {
   const ac = new AbortController();
   res.once('close', () => {
-    if (!res.writableFinished) ac.abort(new Error('connection closed'));
+    if (!res.writableFinished) ac.abort(new RunStoppedError('connection closed'));
   });
   return ac.signal;
 }

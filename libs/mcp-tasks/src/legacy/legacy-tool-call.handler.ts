@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { progressSink } from '../context/progress.sink.js';
+import { RunStoppedError } from '../context/run-stopped.error.js';
 import { McpDispatcher } from '../dispatcher/mcp.dispatcher.js';
 import { LEGACY_PROTOCOL_VERSION, MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
@@ -31,10 +32,10 @@ export class LegacyToolCallHandler {
     const reply = x.reply(req.id);
     const aborter = new AbortController();
     const forget = this.cancels.register(req.principal, session?.id, req.id, () =>
-      aborter.abort(new Error('cancelled')),
+      aborter.abort(new RunStoppedError('cancelled')),
     );
     x.res.once('close', () => {
-      if (!x.res.writableFinished) aborter.abort(new Error('connection closed'));
+      if (!x.res.writableFinished) aborter.abort(new RunStoppedError('connection closed'));
     });
     try {
       const tasksOn = this.options.tasks && version === LEGACY_PROTOCOL_VERSION;

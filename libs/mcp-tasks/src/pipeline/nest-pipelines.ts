@@ -3,6 +3,7 @@ import { ExternalContextCreator, type ContextId } from '@nestjs/core';
 import type { McpCall } from '../common/mcp-call.interface.js';
 import { hasAppWideEnhancers, hasEnhancersAround } from './app-code.presence.js';
 import { enhancedStandIn, type Method } from './enhanced-stand-in.js';
+import { callPassingStopsOn } from './stops-passed-on.js';
 import { PARAM_METADATA_KEY } from './param-metadata.key.js';
 import { routeParamsOfCall } from './route-params.js';
 
@@ -56,9 +57,11 @@ export class NestPipelines {
   ) {
     const decorated = Reflect.getMetadata(PARAM_METADATA_KEY, instance.constructor, name) !== undefined;
     const body = decorated
-      ? undefined
+      ? function (this: unknown, ...params: unknown[]): unknown {
+          return callPassingStopsOn(method, this, params);
+        }
       : function (this: unknown, _req: unknown, _res: unknown, call: McpCall): unknown {
-          return method.call(this, call.args, call.context);
+          return callPassingStopsOn(method, this, [call.args, call.context]);
         };
     const run = enhancedStandIn(method, name, (fn) => UseInterceptors(...first)(fn), body);
     return this.create(

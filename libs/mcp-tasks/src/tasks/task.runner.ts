@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { setLongTimeout } from '../common/long-timeout.js';
 import type { ToolCallOrigin } from '../context/base-tool.context.js';
-import { TaskCancelledError } from '../context/task-cancelled.error.js';
-import { TaskAbortedError, TaskRunHandle, type TaskRunEnd } from '../context/task-run.handle.js';
+import { stopNote } from '../context/stop.note.js';
+import { TaskRunHandle, type TaskRunEnd } from '../context/task-run.handle.js';
 import { TaskToolContext } from '../context/task-tool.context.js';
 import { InjectTaskStore, InjectTaskEventBus } from '../decorators/inject.decorators.js';
 import { TaskEventBus } from '../events/task-event-bus.interface.js';
@@ -165,8 +165,10 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
       return completion(await call());
     } catch (err) {
       const reason = handle.abortReason;
-      if (reason && (err instanceof TaskCancelledError || isAbort(err))) return stoppedChange(reason);
-      return failureOf(id, err);
+      if (!reason) return failureOf(id, err);
+      // Stopped: whatever it threw then (the abort passed on, or an error in its clean-up), the stop decides.
+      this.logger.debug(stopNote(`task ${id}`, reason, err));
+      return stoppedChange(reason);
     } finally {
       handle.returned = true;
     }
@@ -262,7 +264,3 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
     handle.abort('shutdown');
   }
 }
-
-/** What a tool throws when its run was stopped: the reason passed on, or an `AbortError` (fetch, timers, streams). */
-const isAbort = (err: unknown): boolean =>
-  err instanceof TaskAbortedError || (!!err && typeof err === 'object' && (err as Error).name === 'AbortError');
