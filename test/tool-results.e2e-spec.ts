@@ -1,6 +1,19 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Controller, Get, Injectable, Module, Res, UseGuards, type CanActivate } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  Headers,
+  Inject,
+  Injectable,
+  Module,
+  Query,
+  Res,
+  Scope,
+  UseGuards,
+  type CanActivate,
+} from '@nestjs/common';
+import { REQUEST } from '@nestjs/core';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
@@ -119,11 +132,22 @@ describe('what tool methods return, as results (an existing app’s service and 
       const from = errors.length;
       const res = await call(app, 'broken', {}, { id: 'b1' });
       expect(res.body).toEqual({ jsonrpc: '2.0', id: 'b1', error: { code: -32603, message: 'Internal error' } });
-      expect(loggedSince(from)).toMatch(/tool broken \(UsersService\.broken\).*id must be an integer number/);
+      const log = loggedSince(from);
+      expect(log).toMatch(/tool broken \(UsersService\.broken\).*id must be an integer number/);
+      expect(log).toMatch(/; it returned \{ id: 'one', username: 'x' \}/);
       // No user found: no structuredContent, which output requires.
       const none = await call(app, 'findOne', { username: 'nobody' });
       expect(none.body.error.code).toBe(-32603);
       expect(loggedSince(from)).toMatch(/tool findOne .*no structuredContent, and the tool declares output UserDto/);
+    });
+
+    it('the log shows an entity as it would have been sent: no @Exclude()d column', async () => {
+      const from = errors.length;
+      expect((await call(app, 'profileOf')).body.error.code).toBe(-32603);
+      expect(loggedSince(from)).toMatch(
+        /tool profileOf .*bio must be a string; it returned \{ id: 1, username: 'alice'/,
+      );
+      expect(loggedSince(from)).not.toMatch(SECRETS);
     });
 
     it('in a task: the task fails with -32603', async () => {
@@ -262,6 +286,35 @@ describe('the serializer option', () => {
     await expect(createUsersApp({ serializer: 'groups' as never })).rejects.toThrow(
       'McpTasksModule: invalid options: serializer must be class-transformer options (an object)',
     );
+  });
+});
+
+describe('a request-scoped controller method as a tool', () => {
+  @Controller({ path: 'whoami', scope: Scope.REQUEST })
+  class WhoAmIController {
+    constructor(@Inject(REQUEST) private readonly req: { headers: Record<string, string> }) {}
+
+    @Get()
+    @McpTool({ description: 'Who asks' })
+    who(@Headers('X-Caller') caller: string, @Query() query: Record<string, unknown>) {
+      return { caller, fromRequest: this.req.headers['x-caller'], query };
+    }
+  }
+  @Module({ controllers: [WhoAmIController] })
+  class WhoAmIModule {}
+
+  it('gets its own instance per call; @Headers() reads the HTTP request, @Query() the arguments', async () => {
+    const ref = await Test.createTestingModule({
+      imports: [McpTasksModule.forRoot({ server: { name: 'who', version: '1' } }), WhoAmIModule],
+    }).compile();
+    const app = ref.createNestApplication({ logger: false });
+    await app.listen(0, '127.0.0.1');
+    try {
+      const res = await call(app, 'who', { n: 1 }, { headers: { 'x-caller': 'ada' } });
+      expect(res.body.result.structuredContent).toEqual({ caller: 'ada', fromRequest: 'ada', query: { n: 1 } });
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -95,7 +95,10 @@ async function checkOutput(result: CallToolResult, output: ToolOutput): Promise<
     throw new InvalidToolResult(`it has no structuredContent, and the tool declares output ${name}`);
   const problems = await outputProblems(output, result.structuredContent);
   if (problems.length > 0)
-    throw new InvalidToolResult(`its structuredContent does not match output ${name}: ${problems.join('; ')}`);
+    throw new InvalidToolResult(
+      `its structuredContent does not match output ${name}: ${problems.join('; ')}`,
+      result.structuredContent,
+    );
 }
 
 export function toolErrorResult(error: ToolError): CallToolResult {

@@ -4,6 +4,7 @@ import type { ToolDefinition } from '../discovery/tool-definition.js';
 import { RpcCode } from '../mcp-tasks.constants.js';
 import type { CallToolResult } from '../protocol/wire.types.js';
 import { RpcError } from '../protocol/rpc-error.js';
+import { InvalidToolResult } from './invalid-tool-result.error.js';
 import { toCallToolResult } from './tool-result.normalizer.js';
 
 const logger = new Logger('McpTasks');
@@ -20,9 +21,11 @@ export async function resultOf(tool: ToolDefinition, value: unknown): Promise<Ca
     return await toCallToolResult(value, tool.result);
   } catch (err) {
     const where = `${tool.instance.constructor.name}.${tool.methodName}`;
+    // Once serialized, what would have been sent is shown (an entity's @Exclude()d password stays out of the log).
+    const shown = err instanceof InvalidToolResult && err.serialized !== undefined ? err.serialized : value;
     logger.error(
       `tool ${tool.name} (${where}) returned what cannot be its result: ${(err as Error).message}; ` +
-        `it returned ${preview(value)}`,
+        `it returned ${preview(shown)}`,
     );
     throw new RpcError(RpcCode.InternalError, 'Internal error');
   }
