@@ -159,16 +159,45 @@ describe('client CLI without a terminal (built demo)', () => {
     expect(undeclared.stderr).toContain('needs the client capability "sampling"');
   });
 
-  it('tools lists every tool with the task policy the wire shows (none at 2026-07-28)', async () => {
-    const run = await runCli(['tools', demo.url]);
-    expect(run.code).toBe(0);
-    const rows = run.stdout.trim().split('\n');
-    expect(rows[0]).toMatch(/^TOOL +TASK +DESCRIPTION$/);
-    expect(rows).toContainEqual(expect.stringMatching(/^publish_release +- +Asks for the channel/));
-    expect(run.stderr).toMatch(/^\d+ tools at 2026-07-28; TASK "-": this wire does not show task policies/);
-    const json = await runCli(['tools', demo.url, '--json']);
-    const tools = JSON.parse(json.stdout) as Array<{ name: string }>;
-    expect(tools.map((t) => t.name)).toEqual(rows.slice(1).map((r) => r.split(' ')[0]));
+  it('tools lists every tool with its task policy, on 2026-07-28 and on 2025-11-25 alike', async () => {
+    const [modern, legacyRun, json] = await Promise.all([
+      runCli(['tools', demo.url]),
+      runCli(['tools', demo.url, '--legacy', 'only']),
+      runCli(['tools', demo.url, '--json']),
+    ]);
+    const policies = (run: { stdout: string }) =>
+      Object.fromEntries(
+        run.stdout
+          .trim()
+          .split('\n')
+          .slice(1)
+          .map((r) => r.split(/ +/).slice(0, 2)),
+      );
+    for (const run of [modern, legacyRun]) {
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(/^TOOL +TASK +DESCRIPTION\n/);
+      expect(policies(run)).toMatchObject({
+        greet: 'sync',
+        word_count: 'sync',
+        slow_compute: 'optional',
+        publish_release: 'optional',
+        confirm_delete: 'required',
+        failing_job: 'required',
+      });
+      expect(Object.values(policies(run))).not.toContain('-');
+    }
+    expect(policies(modern)).toEqual(policies(legacyRun));
+    expect(modern.stderr).toMatch(/^\d+ tools at 2026-07-28\n$/);
+    expect(legacyRun.stderr).toMatch(/^\d+ tools at 2025-11-25\n$/);
+    // At 2026-07-28 the policy travels in the tool's _meta, under the extension's id, with 2025-11-25's values.
+    const tools = JSON.parse(json.stdout) as Array<{ name: string; _meta?: Record<string, unknown> }>;
+    expect(tools.map((t) => t.name)).toEqual(Object.keys(policies(modern)));
+    expect(tools.find((t) => t.name === 'greet')?._meta).toEqual({
+      'io.modelcontextprotocol/tasks': { taskSupport: 'forbidden' },
+    });
+    expect(tools.find((t) => t.name === 'confirm_delete')?._meta).toEqual({
+      'io.modelcontextprotocol/tasks': { taskSupport: 'required' },
+    });
   });
 
   it('get prints a task field by field, or raw with --json', async () => {
@@ -210,7 +239,8 @@ describe('client CLI without a terminal (built demo)', () => {
   it('--legacy fallback (the default) lists and calls 2025-11-25 tools; task commands say why not', async () => {
     const tools = await runCli(['tools', legacy.url.href]);
     expect(tools.code).toBe(0);
-    expect(tools.stdout).toMatch(/^echo +- +Echoes a text$/m);
+    // 2025-11-25 without execution.taskSupport: forbidden, i.e. synchronous.
+    expect(tools.stdout).toMatch(/^echo +sync +Echoes a text$/m);
     expect(tools.stderr).toMatch(/^2 tools at 2025-11-25/);
     const echoed = await runCli(['call', legacy.url.href, 'echo', '--arg', 'text=hello']);
     expect(echoed).toMatchObject({ code: 0, stdout: 'echo: hello\n', stderr: '' });
