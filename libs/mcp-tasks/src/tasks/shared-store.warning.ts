@@ -1,33 +1,69 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { MAX_TIMER_MS } from '../common/long-timeout.js';
 import { InjectTaskStore } from '../decorators/inject.decorators.js';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
-import { DataSourceTaskStore } from '../store/data-source-task.store.js';
+import { MemoryTaskStore } from '../store/memory-task.store.js';
 import type { TaskStore } from '../store/task-store.interface.js';
+import { otherLeaseHolder } from './lease-holders.js';
+import { TaskRunner } from './task.runner.js';
 
 /**
- * A store several instances share (TypeORM on anything but SQLite) with the default in-process bus: it works, but a
- * cancel or an answer sent to one instance reaches the task running on another only when that one re-reads the
- * store. Said once at startup, with the fix.
+ * Another instance running tasks in this one's store while the bus is the default in-process one: it works, but a
+ * cancel or an answer sent to one instance reaches the task running on the other only when that one re-reads the
+ * store. Said once, when it is so: another instance is seen holding a lease. The live tasks' leases are read every
+ * two lease periods, the first time two lease periods after startup: by then the leases of an instance that died
+ * before this one started (a restart) have lapsed. An explicit `bus` (even `new LocalTaskEventBus()`) means the
+ * app chose: nothing is read.
  */
 @Injectable()
-export class SharedStoreWarning implements OnApplicationBootstrap {
+export class SharedStoreWarning implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('McpTasks');
+  private timer?: NodeJS.Timeout;
+  private busy = false;
 
   constructor(
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
     @InjectTaskStore() private readonly store: TaskStore,
+    private readonly runner: TaskRunner,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    if (this.options.bus || !(this.store instanceof DataSourceTaskStore)) return;
-    const type = (await this.store.dataSource().catch(() => undefined))?.options.type;
-    if (!type || type === 'better-sqlite3' || type === 'sqlite') return;
-    this.logger.warn(
-      `server "${this.options.server.name}": tasks are in a shared ${type} store, but the event bus is in-process: ` +
-        'cancels and answers sent to another instance reach the one running the task only when it re-reads the ' +
-        `store (every pollInterval, ${this.options.pollInterval} ms). To relay them at once, set ` +
-        "bus: { type: 'postgres' } (LISTEN/NOTIFY on the same database).",
+  onApplicationBootstrap(): void {
+    // A store in this process's memory is no other process's; one that cannot list tasks cannot tell.
+    if (this.options.bus || !this.store.listTasks || this.store instanceof MemoryTaskStore) return;
+    this.timer = setInterval(() => void this.check(), Math.min(2 * this.options.lease, MAX_TIMER_MS));
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private async check(): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      const other = await otherLeaseHolder(this.store, this.options.server.name, this.runner.instanceId, Date.now());
+      if (other === undefined || this.timer === undefined) return;
+      clearInterval(this.timer);
+      this.timer = undefined;
+      this.logger.warn(this.warning(other));
+    } catch {
+      // The store is unreachable: the health indicator and the runner say so; the next check tries again.
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private warning(other: string): string {
+    const { server, pollInterval } = this.options;
+    return (
+      `server "${server.name}" (instance ${this.runner.instanceId}): instance ${other} runs tasks in the same ` +
+      'store, but the event bus is in-process: cancels and answers sent to one instance reach a task running on ' +
+      `another only when that one re-reads the store (every pollInterval, ${pollInterval} ms). To relay them at ` +
+      "once, set bus: { type: 'postgres' } (LISTEN/NOTIFY on PostgreSQL) or another bus every instance shares; to " +
+      'keep the in-process bus and not be told, pass it: bus: new LocalTaskEventBus().'
     );
   }
 }

@@ -1,0 +1,33 @@
+import type { TaskStore } from '../store/task-store.interface.js';
+
+/**
+ * Live tasks read per look, newest first: another instance running any task is among them unless this one runs more,
+ * newer ones (a later look may then see it).
+ */
+const PAGE = 100;
+
+/**
+ * An instance other than `self` holding an unexpired lease on a live task of `server` in `store`, or `undefined`:
+ * one `listTasks` of the newest live tasks (another registration's tasks in a shared store are not its business).
+ */
+export async function otherLeaseHolder(
+  store: TaskStore,
+  server: string,
+  self: string,
+  now: number,
+): Promise<string | undefined> {
+  const { tasks } = await store.listTasks!({ status: ['working', 'input_required'], limit: PAGE }, now);
+  const other = tasks.find(
+    (t) => !!t.leaseOwner && t.leaseOwner !== self && (t.leaseExpiresAt ?? 0) > now && serverOf(t.owner) === server,
+  );
+  return other?.leaseOwner ?? undefined;
+}
+
+/** The server an owner key names (`ownerKey`: a JSON array, the server second). */
+function serverOf(owner: string): unknown {
+  try {
+    return (JSON.parse(owner) as unknown[])[1];
+  } catch {
+    return undefined;
+  }
+}
