@@ -1,14 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { RpcError } from '../protocol/rpc-error.js';
 import { MemoryTaskStore } from '../store/memory-task.store.js';
 import type { TaskRecord } from '../store/task.record.js';
 import { TaskMirror } from './task-mirror.js';
 import type { UpstreamTask } from './upstream-client.api.js';
 import type { UpstreamConnection } from './upstream.connection.js';
+import { UpstreamAnsweredError } from './upstream-answered.error.js';
 import { UpstreamUnreachableError } from './upstream-unreachable.error.js';
 
 const CALLER = { key: 'k', subject: 'alice', scopes: [] };
-const rpcError = (code: number, message: string) => Object.assign(new Error(message), { code });
+const rpcError = (code: number, message: string) => new UpstreamAnsweredError('files', code, message);
 const upTask = (over: Partial<UpstreamTask> = {}): UpstreamTask => ({
   taskId: 'up-1',
   status: 'working',
@@ -160,6 +162,17 @@ describe('TaskMirror', () => {
     const { mirror, read } = await mirrorOf(up);
     await mirror.run();
     expect(await read()).toMatchObject({ status: 'failed', error: { code: -32600, message: 'Forbidden resource' } });
+  });
+
+  it("an error of ours with a JSON-RPC code is not the upstream's answer: retried, not the task's end", async () => {
+    let polls = 0;
+    const up = new FakeUpstream(() =>
+      ++polls === 1 ? new RpcError(-32602, 'Task not found') : upTask({ status: 'completed' }),
+    );
+    const { mirror, read } = await mirrorOf(up);
+    await mirror.run();
+    expect(await read()).toMatchObject({ status: 'completed' });
+    expect(polls).toBe(2);
   });
 
   it('an unreachable upstream is retried until a tenth of the ttl is left, then the task ends failed', async () => {

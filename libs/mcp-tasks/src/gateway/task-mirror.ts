@@ -5,7 +5,8 @@ import type { TaskChange, TaskRecord, TaskUpstream, UpdateOutcome } from '../sto
 import type { UpstreamListenStream, UpstreamTask } from './upstream-client.api.js';
 import type { UpstreamConnection } from './upstream.connection.js';
 import { errorOf, resultOf } from './upstream-task.outcome.js';
-import { isUpstreamRpcError, UpstreamUnreachableError } from './upstream-unreachable.error.js';
+import { UpstreamAnsweredError } from './upstream-answered.error.js';
+import { UpstreamUnreachableError } from './upstream-unreachable.error.js';
 
 const FIRST_RETRY_MS = 500;
 const MAX_RETRY_MS = 10_000;
@@ -163,7 +164,7 @@ export class TaskMirror {
   /** Whether a failure ends the mirror (and how the task ended); `false`: retry. */
   private async ended(err: unknown): Promise<boolean> {
     try {
-      if (isUpstreamRpcError(err)) {
+      if (err instanceof UpstreamAnsweredError) {
         const lost = err.code === RpcCode.InvalidParams && /not found/i.test(err.message);
         const error = lost
           ? {
@@ -207,7 +208,7 @@ export class TaskMirror {
       });
     } catch (err) {
       // A server without listening says so with a JSON-RPC error; an unreachable one is tried again later.
-      if (isUpstreamRpcError(err)) this.listenRefused = true;
+      if (err instanceof UpstreamAnsweredError) this.listenRefused = true;
     }
   }
 

@@ -35,7 +35,10 @@ export interface UpstreamRequestOptions {
 export interface UpstreamClient {
   readonly legacy: boolean;
   readonly sdk: {
-    listTools(): Promise<{ tools: unknown[] }>;
+    listTools(
+      params?: Record<string, unknown>,
+      options?: { signal?: AbortSignal; timeout?: number },
+    ): Promise<{ tools: unknown[] }>;
     callTool(
       params: { name: string; arguments: Record<string, unknown> },
       options: { signal?: AbortSignal; timeout?: number },
@@ -58,9 +61,18 @@ export interface UpstreamConnectOptions {
   onToolsChanged?: () => void;
 }
 
+/** A class of error the package exports (told apart with `instanceof`; abstract ones included). */
+export interface ErrorClass {
+  [Symbol.hasInstance](value: unknown): boolean;
+}
+
 /** The package's entry, as far as the gateway needs it. */
 export interface UpstreamClientApi {
   connect(url: string, options: UpstreamConnectOptions): Promise<UpstreamClient>;
+  /** A JSON-RPC error response to a raw request (`code`, `message`, `data` as sent). */
+  McpRpcError: ErrorClass;
+  /** A 401/403 answer (newer clients); its `code`/`data` are those of the JSON-RPC error it carried, if any. */
+  McpAuthError?: ErrorClass;
 }
 
 /** Loads `@mcp-tasks/client`, failing startup with what to install when it is missing. */
@@ -69,7 +81,8 @@ export async function loadUpstreamClient(): Promise<UpstreamClientApi> {
     '@mcp-tasks/client',
     'upstreams',
   );
-  if (typeof (api.McpTasksClient?.prototype as { request?: unknown } | undefined)?.request !== 'function')
+  const request = (api.McpTasksClient?.prototype as { request?: unknown } | undefined)?.request;
+  if (typeof request !== 'function' || typeof api.McpRpcError !== 'function')
     throw new Error(
       'McpTasksModule: upstreams need a newer @mcp-tasks/client (with McpTasksClient.request): update it',
     );

@@ -4,7 +4,8 @@ import { RpcCode, TASKS_REQUIRED } from '../mcp-tasks.constants.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import type { TaskUpstream } from '../store/task.record.js';
 import { UpstreamRegistry } from './upstream.registry.js';
-import { isUpstreamRpcError, relayedError, UpstreamUnreachableError } from './upstream-unreachable.error.js';
+import { UpstreamAnsweredError } from './upstream-answered.error.js';
+import { UpstreamUnreachableError } from './upstream-unreachable.error.js';
 
 /** How long a cancel waits for the upstream: the caller's `tasks/cancel` is answered after it, at the latest. */
 const CANCEL_WAIT_MS = 5_000;
@@ -38,8 +39,11 @@ export class UpstreamTaskRelay {
         { principal: from.principal, capabilities: TASKS_REQUIRED, meta: from.meta },
       );
     } catch (err) {
-      if (isUpstreamRpcError(err)) throw relayedError(err);
-      if (err instanceof UpstreamUnreachableError) throw err.toRpcError();
+      if (err instanceof UpstreamAnsweredError) throw err.toRpcError();
+      if (err instanceof UpstreamUnreachableError) {
+        this.logger.warn(`tasks/update: ${err.message}`);
+        throw err.toRpcError();
+      }
       throw err;
     }
   }

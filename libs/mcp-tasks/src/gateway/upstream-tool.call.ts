@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { HttpContext } from '../common/http-context.interface.js';
 import type { Principal } from '../common/principal.interface.js';
 import type { TraceContext } from '../common/trace-context.js';
@@ -21,7 +21,8 @@ import { UpstreamRegistry, type ServedUpstreamTool } from './upstream.registry.j
 import { UpstreamStateCodec } from './upstream-state.codec.js';
 import { UpstreamTaskRelay } from './upstream-task.relay.js';
 import { UpstreamToolPipeline, type ProxiedStep } from './upstream-tool.pipeline.js';
-import { isUpstreamRpcError, relayedError, UpstreamUnreachableError } from './upstream-unreachable.error.js';
+import { UpstreamAnsweredError } from './upstream-answered.error.js';
+import { UpstreamUnreachableError } from './upstream-unreachable.error.js';
 
 type Answer = Record<string, unknown>;
 
@@ -46,6 +47,7 @@ export interface ProxiedCall {
  */
 @Injectable()
 export class UpstreamToolCall {
+  private readonly logger = new Logger('McpTasks');
   private readonly states: UpstreamStateCodec;
 
   constructor(
@@ -130,12 +132,14 @@ export class UpstreamToolCall {
 
   private async send(served: ServedUpstreamTool, params: Answer, call: UpstreamCallOptions): Promise<Answer> {
     try {
-      const { upstream } = served;
-      if (upstream.legacy) return await upstream.callLegacy(served.tool.name, params.arguments as Answer, call);
-      return await upstream.request('tools/call', params, call);
+      return await served.upstream.callTool(params, call);
     } catch (err) {
-      if (isUpstreamRpcError(err)) throw relayedError(err);
-      if (err instanceof UpstreamUnreachableError) throw err.toRpcError();
+      if (err instanceof UpstreamAnsweredError) throw err.toRpcError();
+      // Why is for the server log only: the caller learns that it may try again.
+      if (err instanceof UpstreamUnreachableError) {
+        this.logger.warn(`tools/call: ${err.message}`);
+        throw err.toRpcError();
+      }
       throw err;
     }
   }

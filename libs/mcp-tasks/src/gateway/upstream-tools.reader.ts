@@ -9,9 +9,10 @@ const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
 /** Every tool of the upstream (all pages), as the fields the gateway serves; malformed entries are skipped. */
 export async function readUpstreamTools(
   client: UpstreamClient,
-  options: UpstreamRequestOptions,
+  { timeout, ...options }: UpstreamRequestOptions & { timeout: number },
 ): Promise<McpUpstreamTool[]> {
-  if (client.legacy) return toTools((await client.sdk.listTools()).tools);
+  // The SDK's own limit would be 60 s whatever the upstream's `timeout`.
+  if (client.legacy) return toTools((await client.sdk.listTools(undefined, { signal: options.signal, timeout })).tools);
   const tools: unknown[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {

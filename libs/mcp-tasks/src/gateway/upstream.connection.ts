@@ -5,8 +5,10 @@ import type { McpServerIdentity } from '../options/mcp-tasks-options.interface.j
 import type { McpUpstreamTool } from '../options/mcp-upstream-options.interface.js';
 import type { UpstreamClient, UpstreamClientApi, UpstreamListenStream, UpstreamTask } from './upstream-client.api.js';
 import { tokenFor, type UpstreamConfig } from './upstream.config.js';
+import { describeFailure, upstreamFailure } from './upstream-failure.classifier.js';
+import { UpstreamSessionHolder } from './upstream-session.holder.js';
 import { readUpstreamTools } from './upstream-tools.reader.js';
-import { isUpstreamRpcError, UpstreamUnreachableError } from './upstream-unreachable.error.js';
+import { UpstreamUnreachableError } from './upstream-unreachable.error.js';
 
 const FIRST_RETRY_MS = 500;
 const MAX_RETRY_MS = 10_000;
@@ -22,15 +24,16 @@ export interface UpstreamCallOptions {
 /**
  * One upstream server: connected in the background (an upstream down at startup is retried with backoff, doubling
  * from 0.5 s to 10 s), its served tools read on connect, every `toolsTtl` and on `tools/list_changed`, and the
- * requests the gateway makes of it. A failure that is not a JSON-RPC error becomes `UpstreamUnreachableError`.
+ * requests the gateway makes of it. Every failure becomes `UpstreamAnsweredError` (a JSON-RPC error the upstream
+ * sent) or `UpstreamUnreachableError` (see `upstreamFailure`). A connection that failed (anything but a request
+ * running out of time) is opened again: by the backoff, and at once by the next request, which waits for it.
  */
 export class UpstreamConnection {
   private readonly logger = new Logger('McpTasks');
-  private client?: UpstreamClient;
+  private readonly sessions: UpstreamSessionHolder;
   private tools: McpUpstreamTool[] = [];
   private refresher?: NodeJS.Timeout;
-  private connecting = false;
-  private closed = false;
+  private retrying = false;
 
   constructor(
     readonly config: UpstreamConfig,
@@ -38,7 +41,9 @@ export class UpstreamConnection {
     private readonly identity: McpServerIdentity,
     /** Told whenever the served tool list was read again. */
     private readonly onTools: () => void,
-  ) {}
+  ) {
+    this.sessions = new UpstreamSessionHolder(() => this.open());
+  }
 
   get name(): string {
     return this.config.name;
@@ -49,110 +54,133 @@ export class UpstreamConnection {
     return this.tools;
   }
 
-  /** Whether it speaks only a 2025 revision (synchronous tools); `undefined` until connected. */
-  get legacy(): boolean | undefined {
-    return this.client?.legacy;
-  }
-
   start(): void {
-    void this.connect();
+    void this.retry();
   }
 
   async close(): Promise<void> {
-    this.closed = true;
     clearInterval(this.refresher);
-    await this.client?.close().catch(() => undefined);
+    await this.sessions.close();
+  }
+
+  /** `tools/call`: raw on the 2026-07-28 wire, through the SDK session on a 2025-era upstream. */
+  async callTool(params: Record<string, unknown>, o: UpstreamCallOptions): Promise<any> {
+    const deadline = this.deadline(o.signal);
+    const client = await this.ready(deadline);
+    if (!client.legacy) return this.send(client, 'tools/call', params, o, deadline);
+    return this.callLegacy(client, params, o, deadline);
   }
 
   /** One raw request on the 2026-07-28 wire (see `McpTasksClient.request`). */
   async request(method: string, params: Record<string, unknown>, o: UpstreamCallOptions = {}): Promise<any> {
-    const client = this.modern();
-    const token = await tokenFor(this.config.auth, o.principal);
-    const signal = this.deadline(o.signal);
-    try {
-      return await client.request(method, params, { token, capabilities: o.capabilities, meta: o.meta, signal });
-    } catch (err) {
-      throw this.failure(err, o.signal);
-    }
+    const deadline = this.deadline(o.signal);
+    const client = await this.ready(deadline);
+    if (client.legacy) throw new UpstreamUnreachableError(this.name, 'it speaks a 2025 revision only');
+    return this.send(client, method, params, o, deadline);
   }
 
-  /** `tools/call` on a 2025-era upstream (through the SDK session; a per-caller token gets a connection of its own). */
-  async callLegacy(name: string, args: Record<string, unknown>, o: UpstreamCallOptions): Promise<any> {
-    const shared = this.client;
-    if (!shared) throw new UpstreamUnreachableError(this.name, 'not connected');
-    const perCaller = this.config.auth.type === 'exchange';
-    let client = shared;
-    try {
-      if (perCaller) client = await this.api.connect(this.config.url, await this.connectOptions(o.principal, 'only'));
-      return await client.sdk.callTool({ name, arguments: args }, { signal: o.signal, timeout: this.config.timeout });
-    } catch (err) {
-      // A 2025-era session does not outlive an upstream restart: connect again.
-      if (!isUpstreamRpcError(err) && !perCaller) this.reconnect(shared);
-      throw this.failure(err, o.signal);
-    } finally {
-      if (client !== shared) await client.close().catch(() => undefined);
-    }
-  }
-
-  /** Listens to upstream tasks on a stream of its own. */
+  /** Listens to upstream tasks on a stream of its own; waiting for the acknowledgement at most `timeout`. */
   async listen(
     taskIds: string[],
     onTask: (task: UpstreamTask) => void,
     o: UpstreamCallOptions,
   ): Promise<UpstreamListenStream> {
-    const client = this.modern();
+    const opening = new AbortController();
+    const timer = setTimeout(() => opening.abort(), this.config.timeout);
+    const signal = o.signal ? AbortSignal.any([o.signal, opening.signal]) : opening.signal;
     try {
-      return await client.listenTasks(taskIds, onTask, {
-        token: await tokenFor(this.config.auth, o.principal),
-        signal: o.signal,
-      });
+      const client = await this.ready(signal);
+      if (client.legacy) throw new UpstreamUnreachableError(this.name, 'it speaks a 2025 revision only');
+      const token = await tokenFor(this.config.auth, o.principal);
+      return await client.listenTasks(taskIds, onTask, { token, signal });
     } catch (err) {
-      throw this.failure(err, o.signal);
+      throw this.failure(err, o.signal, opening.signal);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
-  private modern(): UpstreamClient {
-    if (!this.client) throw new UpstreamUnreachableError(this.name, 'not connected');
-    if (this.client.legacy) throw new UpstreamUnreachableError(this.name, 'it speaks a 2025 revision only');
-    return this.client;
+  private async send(
+    client: UpstreamClient,
+    method: string,
+    params: Record<string, unknown>,
+    o: UpstreamCallOptions,
+    signal: AbortSignal,
+  ): Promise<any> {
+    const token = await tokenFor(this.config.auth, o.principal);
+    try {
+      return await client.request(method, params, { token, capabilities: o.capabilities, meta: o.meta, signal });
+    } catch (err) {
+      throw this.failure(err, o.signal, signal);
+    }
   }
 
-  private async connect(): Promise<void> {
-    if (this.connecting) return;
-    this.connecting = true;
+  /** On the shared session; a per-caller token (`exchange`) gets a connection of its own. */
+  private async callLegacy(
+    shared: UpstreamClient,
+    params: Record<string, unknown>,
+    o: UpstreamCallOptions,
+    deadline: AbortSignal,
+  ): Promise<any> {
+    const perCaller = this.config.auth.type === 'exchange';
+    const release = perCaller ? () => undefined : this.sessions.use(shared);
+    let client = shared;
     try {
-      for (let delay = FIRST_RETRY_MS, attempt = 1; !this.closed; delay = Math.min(delay * 2, MAX_RETRY_MS)) {
-        try {
-          await this.open();
-          return;
-        } catch (err) {
-          if (attempt++ % 10 === 1) this.logger.warn(`upstream "${this.name}" not reachable: ${describe(err)}`);
-          await sleep(delay);
-        }
+      if (perCaller) client = await this.api.connect(this.config.url, await this.connectOptions(o.principal, 'only'));
+      const call = { name: params.name as string, arguments: params.arguments as Record<string, unknown> };
+      return await client.sdk.callTool(call, { signal: deadline, timeout: this.config.timeout });
+    } catch (err) {
+      const failure = this.failure(err, o.signal, deadline);
+      // A 2025-era session does not outlive an upstream restart or a broken connection: open another.
+      if (!perCaller) this.dropIfBroken(shared, failure);
+      throw failure;
+    } finally {
+      release();
+      if (client !== shared) await client.close().catch(() => undefined);
+    }
+  }
+
+  /** The connection; while there is none, the attempt to open one (started now if none runs), until `deadline`. */
+  private async ready(deadline: AbortSignal): Promise<UpstreamClient> {
+    const client = this.sessions.current ?? (await this.sessions.opened(deadline));
+    if (!client) throw new UpstreamUnreachableError(this.name, 'not connected', deadline.aborted);
+    return client;
+  }
+
+  /** Connects, retrying with backoff until connected (by this loop or by a request meanwhile) or closed. */
+  private async retry(): Promise<void> {
+    if (this.retrying) return;
+    this.retrying = true;
+    try {
+      for (let delay = FIRST_RETRY_MS, n = 1; !this.sessions.closed; delay = Math.min(delay * 2, MAX_RETRY_MS)) {
+        const outcome = await this.sessions.attempt();
+        if (!('error' in outcome)) return;
+        if (n++ % 10 === 1)
+          this.logger.warn(`upstream "${this.name}" not reachable: ${describeFailure(outcome.error)}`);
+        await sleep(delay);
+        if (this.sessions.current) return;
       }
     } finally {
-      this.connecting = false;
+      this.retrying = false;
     }
   }
 
-  private async open(): Promise<void> {
+  /** One attempt: connects, reads the tool list, then serves requests from this connection. */
+  private async open(): Promise<UpstreamClient> {
     const client = await this.api.connect(this.config.url, await this.connectOptions(undefined, 'fallback'));
-    if (this.closed) {
-      await client.close();
-      return;
-    }
     try {
       this.tools = await this.read(client);
     } catch (err) {
       await client.close().catch(() => undefined);
       throw err;
     }
-    this.client = client;
     this.onTools();
     this.logger.log(`upstream "${this.name}" connected: ${this.tools.length} tools served`);
     clearInterval(this.refresher);
+    if (this.sessions.closed) return client;
     this.refresher = setInterval(() => void this.refresh(), this.config.toolsTtl);
     this.refresher.unref();
+    return client;
   }
 
   private async connectOptions(principal: Principal | undefined, legacy: 'fallback' | 'only') {
@@ -168,35 +196,39 @@ export class UpstreamConnection {
 
   /** Reads the tool list again; an unreachable upstream keeps the last list and is connected again. */
   private async refresh(): Promise<void> {
-    const client = this.client;
-    if (!client || this.closed) return;
+    const client = this.sessions.current;
+    if (!client) return;
+    const release = this.sessions.use(client);
+    const deadline = this.deadline();
     try {
-      this.tools = await this.read(client);
+      this.tools = await this.read(client, deadline);
       this.onTools();
     } catch (err) {
-      this.logger.warn(`upstream "${this.name}": tool list not read: ${describe(err)}`);
-      if (!isUpstreamRpcError(err)) this.reconnect(client);
+      this.logger.warn(`upstream "${this.name}": tool list not read: ${describeFailure(err)}`);
+      this.dropIfBroken(client, this.failure(err, undefined, deadline));
+    } finally {
+      release();
     }
   }
 
-  private async read(client: UpstreamClient): Promise<McpUpstreamTool[]> {
+  private async read(client: UpstreamClient, signal = this.deadline()): Promise<McpUpstreamTool[]> {
     const token = await tokenFor(this.config.auth);
-    const all = await readUpstreamTools(client, { token, signal: this.deadline() });
+    const all = await readUpstreamTools(client, { token, signal, timeout: this.config.timeout });
     return all.filter((tool) => {
       try {
         return this.config.serves(tool);
       } catch (err) {
-        this.logger.warn(`upstream "${this.name}": the tools filter threw on ${tool.name}: ${describe(err)}`);
+        this.logger.warn(`upstream "${this.name}": the tools filter threw on ${tool.name}: ${describeFailure(err)}`);
         return false;
       }
     });
   }
 
-  private reconnect(stale: UpstreamClient): void {
-    if (this.client !== stale || this.closed) return;
-    this.client = undefined;
+  /** A connection that failed (not a request that only ran out of time) is replaced: at once, and by the backoff. */
+  private dropIfBroken(client: UpstreamClient, failure: unknown): void {
+    if (!(failure instanceof UpstreamUnreachableError) || failure.timedOut) return;
+    if (!this.sessions.drop(client)) return;
     clearInterval(this.refresher);
-    void stale.close().catch(() => undefined);
     this.start();
   }
 
@@ -205,13 +237,9 @@ export class UpstreamConnection {
     return signal ? AbortSignal.any([signal, timeout]) : timeout;
   }
 
-  private failure(err: unknown, callerSignal?: AbortSignal): unknown {
-    if (isUpstreamRpcError(err) || callerSignal?.aborted) return err;
-    return new UpstreamUnreachableError(this.name, describe(err));
+  /** The caller's own abort passes as it is (nobody waits for an answer); anything else is classified. */
+  private failure(err: unknown, callerSignal?: AbortSignal, deadline?: AbortSignal): unknown {
+    if (callerSignal?.aborted) return err;
+    return upstreamFailure(this.name, err, this.api, deadline?.aborted === true);
   }
 }
-
-const describe = (err: unknown): string => {
-  const e = err as { message?: string; cause?: { message?: string } };
-  return [e?.message ?? String(err), e?.cause?.message].filter(Boolean).join(': ');
-};
