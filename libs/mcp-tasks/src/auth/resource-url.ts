@@ -1,31 +1,23 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
-import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
+import { MCP_TASKS_OPTIONS, RpcCode } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
-
-const first = (v: string | string[] | undefined): string | undefined =>
-  (Array.isArray(v) ? v[0] : v)?.split(',')[0].trim() || undefined;
-
-/** The host a request was sent to: `X-Forwarded-Host` when proxies are trusted, else `Host`. */
-export const requestHost = (req: IncomingMessage, trustProxy: boolean): string | undefined =>
-  (trustProxy ? first(req.headers['x-forwarded-host']) : undefined) ?? first(req.headers.host);
-
-/** `scheme://host` a request was sent to (`X-Forwarded-Proto`/`-Host` when proxies are trusted). */
-export function requestOrigin(req: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = trustProxy ? first(req.headers['x-forwarded-proto']) : undefined;
-  const scheme = forwarded ?? ((req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http');
-  return `${scheme}://${requestHost(req, trustProxy) ?? 'localhost'}`;
-}
+import { RpcError } from '../protocol/rpc-error.js';
+import { requestOrigin } from './request-origin.js';
 
 /**
  * The protected resource (RFC 8707/9728) a request is for: `auth.resource` when configured, otherwise the URL of the
  * endpoint on the origin the request was sent to (through a trusted proxy: the public one). Tokens must name it as
- * their audience; challenges point at its metadata.
+ * their audience; challenges point at its metadata. A resource is taken only from a host the app allows (see
+ * `requestOrigin`): from any `Host`, a token the same issuer minted for another server would be accepted here by
+ * sending that server's name.
  */
 @Injectable()
 export class ResourceUrl {
+  private readonly logger = new Logger('McpTasks');
   /** The endpoint's path as served (global prefix, version): set once the routes exist. */
   servedPath: string;
+  private reported = false;
 
   constructor(@Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions) {
     this.servedPath = options.path;
@@ -36,7 +28,31 @@ export class ResourceUrl {
     return !this.options.auth?.resource;
   }
 
+  /** The resource; a request whose host may not name one is refused (403). */
   of(req: IncomingMessage): string {
-    return this.options.auth?.resource ?? `${requestOrigin(req, this.options.trustProxy)}${this.servedPath}`;
+    const configured = this.options.auth?.resource;
+    if (configured) return configured;
+    const origin = requestOrigin(req, this.options.allowedHosts, this.options.trustProxy);
+    if ('origin' in origin) return `${origin.origin}${this.servedPath}`;
+    if (origin.unconfigured) this.report(req);
+    throw new RpcError(
+      RpcCode.InvalidRequest,
+      `Forbidden: this server takes its resource URL from the request's host, and ${origin.refused}; ` +
+        'it needs auth.resource, or allowedHosts listing the host names it is served under',
+      undefined,
+      403,
+    );
+  }
+
+  /** A configuration that refuses every request beyond loopback: said once (a log line per request would flood). */
+  private report(req: IncomingMessage): void {
+    if (this.reported) return;
+    this.reported = true;
+    this.logger.error(
+      `"${this.options.server.name}": a request to ${req.socket.localAddress ?? 'an unknown address'} (not loopback) ` +
+        'was refused: auth has no resource, and without allowedHosts only loopback requests for localhost names may ' +
+        'name one (from any Host, a token minted for another server could be replayed here). Set auth.resource to ' +
+        "this server's resource URL, or allowedHosts to its host names. Further refusals are not logged.",
+    );
   }
 }

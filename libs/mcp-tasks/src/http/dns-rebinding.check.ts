@@ -1,10 +1,8 @@
 import { localhostAllowedHostnames, validateHostHeader, validateOriginHeader } from '@modelcontextprotocol/server';
 import type { IncomingMessage } from 'node:http';
-import { requestHost } from '../auth/resource-url.js';
 import { RpcCode } from '../mcp-tasks.constants.js';
 import { RpcError } from '../protocol/rpc-error.js';
-
-const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+import { allowedHostsFor, arrivedOnLoopback, requestHost } from './request-host.js';
 
 /**
  * DNS-rebinding protection. A server reached on a loopback address answers only for localhost
@@ -18,8 +16,8 @@ export function checkHostAndOrigin(
   allowedOrigins?: string[],
   trustProxy = false,
 ): void {
-  const local = LOOPBACK.test(req.socket.localAddress ?? '');
-  const hosts = allowedHosts ?? (local ? localhostAllowedHostnames() : undefined);
+  const local = arrivedOnLoopback(req);
+  const hosts = allowedHostsFor(req, allowedHosts);
   const sent = trustProxy ? requestHost(req, true) : req.headers.host;
   let hostname: string | undefined;
   if (hosts) {

@@ -57,13 +57,12 @@ export class McpRoutes implements OnModuleInit {
     // Registrations for one resource share its metadata: the first one serves it.
     for (const path of this.resource.metadataPaths().filter((p) => !claimed.has(p))) {
       claimed.set(path, this.options.server.name);
-      adapter.get(path, (req: unknown, res: unknown) =>
-        adapter.reply(
-          res,
-          this.resource.metadata(adapter.getType() === 'fastify' ? rawOf(req) : (req as IncomingMessage)),
-          200,
-        ),
-      );
+      adapter.get(path, (req: unknown, res: unknown) => {
+        const { status, body } = this.resource.answer(
+          adapter.getType() === 'fastify' ? rawOf(req) : (req as IncomingMessage),
+        );
+        adapter.reply(res, body, status);
+      });
     }
     this.logger.log(`MCP server "${this.options.server.name}" on ${this.paths.join(', ')}`);
   }

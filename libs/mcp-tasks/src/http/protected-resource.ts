@@ -3,6 +3,8 @@ import type { IncomingMessage } from 'node:http';
 import { ResourceUrl } from '../auth/resource-url.js';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { RpcError } from '../protocol/rpc-error.js';
+import { checkHostAndOrigin } from './dns-rebinding.check.js';
 import { metadataPaths, protectedResourceMetadata } from './protected-resource.metadata.js';
 
 /**
@@ -32,7 +34,18 @@ export class ProtectedResource {
     return [...new Set(resources.flatMap(metadataPaths))];
   }
 
-  metadata(req: IncomingMessage): Record<string, unknown> {
-    return protectedResourceMetadata(this.options.auth!, this.resources.of(req));
+  /**
+   * The metadata document for a request, under the endpoint's host rules (DNS rebinding, and the host a resource may
+   * be taken from); a refusal is the endpoint's JSON-RPC error, with no id.
+   */
+  answer(req: IncomingMessage): { status: number; body: Record<string, unknown> } {
+    const { allowedHosts, allowedOrigins, trustProxy } = this.options;
+    try {
+      checkHostAndOrigin(req, allowedHosts, allowedOrigins, trustProxy);
+      return { status: 200, body: protectedResourceMetadata(this.options.auth!, this.resources.of(req)) };
+    } catch (err) {
+      if (!(err instanceof RpcError)) throw err;
+      return { status: err.httpStatus, body: { jsonrpc: '2.0', id: null, error: err.toJSON() } };
+    }
   }
 }

@@ -5,10 +5,12 @@
  */
 export interface McpAuthOptions {
   /**
-   * This server's resource identifier (RFC 8707/9728), e.g. `https://api.example.com/mcp`: tokens must be minted for
-   * it, and the metadata is served at `/.well-known/oauth-protected-resource` followed by its path.
+   * This server's resource identifier (RFC 8707/9728), an http(s) URL without a fragment, e.g.
+   * `https://api.example.com/mcp`: tokens must be minted for it, and the metadata is served at
+   * `/.well-known/oauth-protected-resource` followed by its path.
    * @default the URL each request was sent to: its origin (with `trustProxy`, from `X-Forwarded-Proto`/`-Host`) and
-   * the endpoint's path as served (global prefix, version)
+   * the endpoint's path as served (global prefix, version) — taken only from a host the app allows (`allowedHosts`, or
+   * a localhost name for a request on loopback); any other request is refused (403)
    */
   resource?: string;
   /** Authorization servers clients should get tokens from (RFC 9728 `authorization_servers`). Required. */

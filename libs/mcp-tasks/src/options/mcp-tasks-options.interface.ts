@@ -117,8 +117,11 @@ export interface McpTasksModuleOptions {
    */
   requestStateTtl?: number;
   /**
-   * Host names the endpoint answers for (DNS-rebinding protection): requests with any other `Host` get 403.
-   * @default `localhost`, `127.0.0.1` and `[::1]` when the app listens on loopback, else any
+   * Host names the endpoint, its metadata and the console answer for (DNS-rebinding protection), as a URL spells them
+   * (lower case, no scheme or port): requests with any other `Host` get 403. With `auth` and no `auth.resource`, the
+   * only hosts a resource is taken from.
+   * @default `localhost`, `127.0.0.1` and `[::1]` for a request that reached the app on loopback, else any (but with
+   * `auth` and no `auth.resource`, none)
    */
   allowedHosts?: string[];
   /**

@@ -2,6 +2,7 @@ import { durationProblem, TIMER_MS, type DurationBounds } from '../common/durati
 import { MAX_TIMER_MS } from '../common/long-timeout.js';
 import { isTaskEventBus } from '../events/task-event-bus.interface.js';
 import { isTaskStore } from '../store/task-store.interface.js';
+import { allowedHostsProblem, derivedResourceProblem, resourceProblem } from './host-options.check.js';
 import type { McpAuthOptions } from './mcp-auth-options.interface.js';
 import type { McpTasksModuleOptions } from './mcp-tasks-options.interface.js';
 import { upstreamsProblem } from './upstreams.validator.js';
@@ -68,7 +69,7 @@ const CHECKS: { [K in keyof McpTasksModuleOptions]-?: Check } = {
       ? undefined
       : 'requestStateSecret must be a string of at least 16 characters',
   requestStateTtl: duration('requestStateTtl', TIMER_MS),
-  allowedHosts: (v) => stringList('allowedHosts', v),
+  allowedHosts: (v) => allowedHostsProblem(v),
   allowedOrigins: (v) => stringList('allowedOrigins', v),
   fastPath: ofType('fastPath', 'boolean'),
   trustProxy: ofType('trustProxy', 'boolean'),
@@ -98,12 +99,14 @@ export function validateOptions(raw: unknown): asserts raw is McpTasksModuleOpti
     const problem = options[name] === undefined ? undefined : (check as Check)(options[name]);
     if (problem) fail(problem);
   }
+  const hosts = derivedResourceProblem(raw as McpTasksModuleOptions);
+  if (hosts) fail(hosts);
 }
 
 function authProblem(auth: McpAuthOptions): string | undefined {
   if (!auth || typeof auth !== 'object') return 'auth must be an object';
-  if (auth.resource !== undefined && !URL.canParse(auth.resource))
-    return `auth.resource must be an absolute URL (got ${String(auth.resource)})`;
+  const resource = auth.resource === undefined ? undefined : resourceProblem(auth.resource);
+  if (resource) return resource;
   if (!Array.isArray(auth.authorizationServers) || auth.authorizationServers.length === 0)
     return 'auth.authorizationServers must list at least one server';
   if (!auth.strategy && !auth.secretOrKey && !auth.jwksUri) return 'auth needs secretOrKey, jwksUri or strategy';
