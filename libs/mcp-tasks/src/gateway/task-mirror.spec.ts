@@ -218,6 +218,20 @@ describe('TaskMirror', () => {
     expect(up.requests.filter((r) => r.method === 'tasks/cancel')).toEqual([]);
   });
 
+  it("waits, not loops, on an upstream poll hint past a timer's range (or not a number)", async () => {
+    for (const pollIntervalMs of [2 ** 31, 2 ** 40, Number.NaN]) {
+      const up = new FakeUpstream(() => upTask({ pollIntervalMs }));
+      const { mirror, store } = await mirrorOf(up);
+      const run = mirror.run();
+      await sleep(400);
+      // NaN falls back to the server's own 1 s; the overflowing hints wait the longest timer there is.
+      expect(up.polls()).toBe(1);
+      await store.update('local-1', { kind: 'finish', status: 'cancelled' }, Date.now());
+      mirror.wake();
+      await run;
+    }
+  });
+
   it('stops once the local task has expired', async () => {
     const up = new FakeUpstream(() => upTask({ pollIntervalMs: 50 }));
     const now = Date.now();

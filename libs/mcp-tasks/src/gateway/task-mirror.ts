@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { MAX_TIMER_MS } from '../common/long-timeout.js';
 import { RpcCode, TASKS_REQUIRED } from '../mcp-tasks.constants.js';
 import { isTerminal, type InputRequests } from '../protocol/wire.types.js';
 import type { TaskChange, TaskRecord, TaskUpstream, UpdateOutcome } from '../store/task.record.js';
@@ -7,15 +8,7 @@ import type { UpstreamConnection } from './upstream.connection.js';
 import { errorOf, resultOf } from './upstream-task.outcome.js';
 import { UpstreamAnsweredError } from './upstream-answered.error.js';
 import { UpstreamUnreachableError } from './upstream-unreachable.error.js';
-
-const FIRST_RETRY_MS = 500;
-const MAX_RETRY_MS = 10_000;
-/**
- * While a listen stream covers the task, polls are this much rarer: notifications bring status changes and
- * questions at once, the polls bring progress messages (which are not notified) and what a broken stream missed.
- */
-const LISTEN_POLL_FACTOR = 5;
-const MIN_POLL_MS = 50;
+import { FIRST_RETRY_MS, LISTEN_POLL_FACTOR, MAX_RETRY_MS, MIN_POLL_MS } from './mirror-timing.constants.js';
 
 /** How a mirror reads and changes its local task (through the runner, so listeners hear of every change). */
 export interface MirrorTarget {
@@ -71,7 +64,9 @@ export class TaskMirror {
         try {
           if (await this.localEnded()) return;
           snapshot ??= this.takeNotified() ?? (await this.poll());
-          const interval = Math.max(MIN_POLL_MS, snapshot.pollIntervalMs ?? this.pollInterval);
+          // The upstream's hint is its say, not ours to trust: a value past a timer's range would fire at once.
+          const hint = snapshot.pollIntervalMs;
+          const interval = Math.max(MIN_POLL_MS, Number.isFinite(hint) ? hint! : this.pollInterval);
           if (await this.follow(snapshot)) return;
           snapshot = undefined;
           retry = FIRST_RETRY_MS;
@@ -246,7 +241,7 @@ export class TaskMirror {
         this.woken = false;
         resolve();
       };
-      timer = setTimeout(done, ms);
+      timer = setTimeout(done, Math.min(ms, MAX_TIMER_MS));
       this.waker = done;
     });
   }
