@@ -21,6 +21,8 @@ const storage = demoStorage();
       pollInterval: Number(process.env.MCP_POLL_INTERVAL ?? 250),
       // Off unless MCP_AUTH=1 (see README: "Trying authorization by hand").
       auth: demoAuth(),
+      // Host names besides localhost the demo answers for (DNS-rebinding check, and a resource taken from requests).
+      allowedHosts: process.env.MCP_ALLOWED_HOSTS?.split(','),
       telemetry: process.env.MCP_TELEMETRY !== '0',
       lease: process.env.MCP_LEASE ? Number(process.env.MCP_LEASE) : undefined,
       // The demo has no middleware of its own, so it takes the fast path (MCP_FAST_PATH=0: the Nest route).

@@ -38,12 +38,17 @@ export function demoSecret(): { secret: string; random: boolean } {
   return { secret: (generated ??= randomBytes(32).toString('base64url')), random: true };
 }
 
-/** `MCP_AUTH=1 npm start`: bearer tokens required, for trying 401/403 and ownership by hand. */
+/**
+ * `MCP_AUTH=1 npm start`: bearer tokens required, for trying 401/403 and ownership by hand. The resource (the
+ * audience tokens need) is `http://HOST:PORT/mcp`, `MCP_RESOURCE` when set, or — `MCP_RESOURCE=derived` — the URL
+ * each request was sent to, on a host the app allows (loopback names, or `MCP_ALLOWED_HOSTS`).
+ */
 export function demoAuth(): McpAuthOptions | undefined {
   if (process.env.MCP_AUTH !== '1') return undefined;
   const { host, port } = demoAddress();
+  const resource = process.env.MCP_RESOURCE;
   return {
-    resource: demoResource(host, port),
+    ...(resource === 'derived' ? {} : { resource: resource || demoResource(host, port) }),
     authorizationServers: [DEMO_ISSUER],
     issuer: DEMO_ISSUER,
     secretOrKey: demoSecret().secret,

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { AppProcess } from '../support/app-process.js';
 import { consoleAccess } from './attacks/console-access.js';
 import { demoStartup } from './attacks/demo-startup.js';
+import { derivedAudience } from './attacks/derived-audience.js';
 import { isolation } from './attacks/isolation.js';
 import { limits } from './attacks/limits.js';
 import { rebinding } from './attacks/rebinding.js';
@@ -34,12 +35,16 @@ const VARIANTS = ['express', 'fastify'].flatMap((adapter) =>
   ['1', '0'].map((fast) => ({ name: `${adapter}, fast path ${fast === '1' ? 'on' : 'off'}`, adapter, fast })),
 );
 
+// `--only a,b`: only these attacks (`audience`: beyond loopback; `demo`: the demo's startup), e.g. while fixing one.
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt >= 0 ? new Set(process.argv[onlyAt + 1].split(',')) : undefined;
+const chosen = ATTACKS.filter(([name]) => !only || only.has(name));
 const verdicts = new Verdicts();
 const dir = mkdtempSync(join(tmpdir(), 'mcp-security-'));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
 try {
-  for (const v of VARIANTS) {
+  for (const v of chosen.length ? VARIANTS : []) {
     process.stdout.write(`\n# ${v.name}\n`);
     const secret = freshSecret();
     let app: AppProcess | undefined;
@@ -58,7 +63,7 @@ try {
         },
       });
       const target = new Target(v.name, app.port, secret, (a, ok, d) => verdicts.record(v.name, a, ok, d));
-      for (const [name, attack] of ATTACKS) {
+      for (const [name, attack] of chosen) {
         try {
           await attack(target);
         } catch (err) {
@@ -72,8 +77,16 @@ try {
       await app?.stop();
     }
   }
-  process.stdout.write('\n# demo startup\n');
-  await demoStartup((a, ok, d) => verdicts.record('demo', a, ok, d));
+  if (!only || only.has('audience')) {
+    for (const adapter of ['express', 'fastify']) {
+      process.stdout.write(`\n# ${adapter}, beyond loopback\n`);
+      await derivedAudience(adapter, (v, a, ok, d) => verdicts.record(v, a, ok, d));
+    }
+  }
+  if (!only || only.has('demo')) {
+    process.stdout.write('\n# demo startup\n');
+    await demoStartup((a, ok, d) => verdicts.record('demo', a, ok, d));
+  }
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
