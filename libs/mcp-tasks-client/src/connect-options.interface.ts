@@ -1,5 +1,6 @@
 import type { Implementation } from '@modelcontextprotocol/client';
 import type { McpInputHandlers } from './input-handlers.interface.js';
+import type { TokenProvider } from './token-provider.types.js';
 
 /**
  * How `connect` treats servers that speak only a 2025 revision (the `initialize` handshake):
@@ -20,8 +21,13 @@ export interface ConnectOptions {
   tasks?: boolean;
   /** [none] Answers to tool questions; each one present declares its capability. See `McpInputHandlers`. */
   handlers?: McpInputHandlers;
-  /** [none] Bearer token sent as `Authorization: Bearer <token>` on every request, listen streams included. */
-  token?: string;
+  /**
+   * [none] Bearer token sent as `Authorization: Bearer <token>` on every request, listen streams and task polls
+   * included: a string, or a provider (`({ rejected }) => token`, sync or async) asked before each request and
+   * again after a 401, when the request is sent once more if it gave another token. A 401/403 that stands rejects
+   * with `UnauthorizedError` / `ForbiddenError`.
+   */
+  token?: string | TokenProvider;
   /** [`{ name: 'mcp-tasks-client', version: '0.1.0' }`] Sent to the server in every request's `_meta`. */
   clientInfo?: Implementation;
   /**

@@ -6,6 +6,8 @@ import {
 } from '@modelcontextprotocol/client';
 import { createTaskSessionFromClient } from '@modelcontextprotocol/ext-tasks/client';
 import type { JsonValue } from '@modelcontextprotocol/ext-tasks/core';
+import { rethrowAuth } from './auth-failure.js';
+import { authorizedFetch } from './authorized.fetch.js';
 import type { ConnectOptions, LegacyMode } from './connect-options.interface.js';
 import { createHttpRawDispatch } from './http-raw.dispatch.js';
 import { inputCapabilities, registerInputHandlers, taskInputHandler } from './input-handlers.adapter.js';
@@ -14,6 +16,7 @@ import { PollCadence } from './poll-cadence.policy.js';
 import { PROTOCOL_VERSION, TASKS_EXTENSION } from './protocol.constants.js';
 import { realmFetch } from './realm-json.fetch.js';
 import { TaskNotificationTap } from './task-notification.tap.js';
+import { TokenSource } from './token.source.js';
 
 const DEFAULT_CLIENT_INFO = { name: 'mcp-tasks-client', version: '0.1.0' };
 
@@ -43,10 +46,11 @@ export async function connect(url: string | URL, options: ConnectOptions = {}): 
   const listChanged = onToolsChanged
     ? { tools: { autoRefresh: false, debounceMs: 0, onChanged: () => onToolsChanged() } }
     : undefined;
+  // Every request goes through it: the token (a provider asked each time), and 401/403 as errors with the reason.
+  const send = authorizedFetch(new TokenSource(token), realmFetch);
   const client = new Client(clientInfo, { capabilities, versionNegotiation: { mode }, listChanged });
   registerInputHandlers(client, handlers);
-  const authProvider = token === undefined ? undefined : { token: async () => token };
-  await client.connect(new StreamableHTTPClientTransport(endpoint, { fetch: realmFetch, authProvider }));
+  await client.connect(new StreamableHTTPClientTransport(endpoint, { fetch: send })).catch(rethrowAuth);
 
   try {
     const version = client.getNegotiatedProtocolVersion() ?? 'unknown';
@@ -58,7 +62,7 @@ export async function connect(url: string | URL, options: ConnectOptions = {}): 
     const session = createTaskSessionFromClient(client, {
       // Scopes ext-tasks' task references; one client talks to one endpoint.
       endpointId: endpoint.href,
-      rawDispatch: createHttpRawDispatch(endpoint, token, cadence),
+      rawDispatch: createHttpRawDispatch(endpoint, send, cadence),
       v2RequestFraming: {
         protocolVersion: PROTOCOL_VERSION,
         clientInfo: { ...clientInfo },
@@ -69,7 +73,7 @@ export async function connect(url: string | URL, options: ConnectOptions = {}): 
     const tap = new TaskNotificationTap(cadence);
     tap.install(client);
     const machinery: TaskMachinery = { session, cadence, tap };
-    const framing = { endpoint, token, clientInfo: { ...clientInfo }, capabilities: { ...capabilities } };
+    const framing = { endpoint, fetch: send, clientInfo: { ...clientInfo }, capabilities: { ...capabilities } };
     return new McpTasksClient(client, version, machinery, tasks, framing);
   } catch (error) {
     await client.close();

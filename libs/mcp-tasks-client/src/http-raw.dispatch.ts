@@ -8,12 +8,13 @@ import { PROTOCOL_VERSION } from './protocol.constants.js';
  * the SDK Client's codecs do not carry those wire shapes, so ext-tasks hands us the framed
  * `{ method, params }` and we POST it with a JSON-RPC envelope and the standard headers.
  */
-export function createHttpRawDispatch(url: URL, token: string | undefined, cadence: PollCadence): RawClientDispatch {
+export function createHttpRawDispatch(url: URL, send: typeof fetch, cadence: PollCadence): RawClientDispatch {
   let nextId = 1;
   return async (request, options) => {
     const id = `tasks-client-${nextId++}`;
     const { method, params } = request as { method: string; params?: { name?: unknown } };
-    const res = await fetch(url, {
+    // `send` adds the token (asking a provider again after a 401) and rejects on a 401/403 that stands.
+    const res = await send(url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -21,7 +22,6 @@ export function createHttpRawDispatch(url: URL, token: string | undefined, caden
         'mcp-protocol-version': PROTOCOL_VERSION,
         'mcp-method': method,
         ...(method === 'tools/call' && typeof params?.name === 'string' ? { 'mcp-name': params.name } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
         // ext-tasks routes task follow-ups with {"Mcp-Name": taskId} here.
         ...options?.context?.headers,
       },

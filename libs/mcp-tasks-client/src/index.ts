@@ -5,6 +5,10 @@ export { McpTasksClient } from './mcp-tasks.client.js';
 export { McpTaskError } from './mcp-task.error.js';
 export { TasksUnavailableError } from './tasks-unavailable.error.js';
 export { McpRpcError } from './mcp-rpc.error.js';
+export { McpAuthError } from './mcp-auth.error.js';
+export { UnauthorizedError } from './unauthorized.error.js';
+export { ForbiddenError } from './forbidden.error.js';
+export type { TokenProvider, TokenRequest } from './token-provider.types.js';
 export type {
   ListenTasksOptions,
   RawRequestOptions,

@@ -6,6 +6,7 @@ import {
   type ToolExecution,
 } from '@modelcontextprotocol/ext-tasks/client';
 import { taskId as asTaskId, type JsonValue } from '@modelcontextprotocol/ext-tasks/core';
+import { rethrowAuth } from './auth-failure.js';
 import { McpTaskError } from './mcp-task.error.js';
 import { taskFromView } from './mcp-task.mapper.js';
 import type { AwaitTaskOptions, McpTask, RunToolOptions, ToolCallOutcome } from './mcp-task.types.js';
@@ -72,7 +73,8 @@ export class McpTasksClient {
     // ext-tasks always declares the extension on tools/call, so the plain path is the SDK's own.
     if (!this.tasks)
       return { kind: 'result', result: await this.sdk.callTool({ name, arguments: args }, { signal: options.signal }) };
-    const execution = await this.need('callTool').session.callTool(name, args as JsonArgs, { signal: options.signal });
+    const session = this.need('callTool').session;
+    const execution = await session.callTool(name, args as JsonArgs, { signal: options.signal }).catch(rethrowAuth);
     if (execution.kind === 'immediate')
       return { kind: 'result', result: resultFromTaskOutcome(await execution.result()) as CallToolResult };
     const created = await firstSnapshot(execution);
@@ -100,7 +102,7 @@ export class McpTasksClient {
     const feed = new TaskUpdateFeed(options.onUpdate);
     try {
       await feed.offer(call.task);
-      const done = await this.follow(call.task.taskId, { ...follow, signal }, feed);
+      const done = await this.follow(call.task.taskId, { ...follow, signal }, feed).catch(rethrowAuth);
       if (done.status === 'completed' && done.result) return done.result;
       throw new McpTaskError(done);
     } catch (error) {
@@ -118,7 +120,7 @@ export class McpTasksClient {
    * the wait was aborted or `onUpdate` threw.
    */
   awaitTask(task: Pick<McpTask, 'taskId'>, options: AwaitTaskOptions = {}): Promise<McpTask> {
-    return this.follow(task.taskId, options, new TaskUpdateFeed(options.onUpdate));
+    return this.follow(task.taskId, options, new TaskUpdateFeed(options.onUpdate)).catch(rethrowAuth);
   }
 
   private async follow(taskId: string, options: AwaitTaskOptions, feed: TaskUpdateFeed): Promise<McpTask> {
@@ -173,7 +175,7 @@ export class McpTasksClient {
 
   /** One `tasks/get`: the task as it is now. */
   async getTask(taskId: string): Promise<McpTask> {
-    return this.readTask(this.need('getTask').session, taskId);
+    return this.readTask(this.need('getTask').session, taskId).catch(rethrowAuth);
   }
 
   /**
@@ -181,12 +183,12 @@ export class McpTasksClient {
    * e.g. `{ confirm: { action: 'accept', content: { confirm: true } } }`.
    */
   async updateTask(taskId: string, inputResponses: Record<string, unknown>): Promise<void> {
-    await this.need('updateTask').session.task(asTaskId(taskId)).updateJson(inputResponses);
+    await this.need('updateTask').session.task(asTaskId(taskId)).updateJson(inputResponses).catch(rethrowAuth);
   }
 
   /** One `tasks/cancel`. Cancellation is cooperative: the task reads `cancelled` once the server has stopped it. */
   async cancelTask(taskId: string): Promise<void> {
-    await this.need('cancelTask').session.task(asTaskId(taskId)).cancel();
+    await this.need('cancelTask').session.task(asTaskId(taskId)).cancel().catch(rethrowAuth);
   }
 
   /**

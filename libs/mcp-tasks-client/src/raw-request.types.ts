@@ -2,7 +2,10 @@ import type { McpTask } from './mcp-task.types.js';
 
 /** Options of `McpTasksClient.request` (defaults in brackets). */
 export interface RawRequestOptions {
-  /** [the connection's `token`] Bearer token for this request only (e.g. one exchanged for the end user). */
+  /**
+   * [the connection's `token`] Bearer token for this request only (e.g. one exchanged for the end user), sent as
+   * it is: no provider is asked and a 401 is not retried.
+   */
   token?: string;
   /**
    * [the connection's] Client capabilities this request declares in its `_meta` (capabilities travel with each
@@ -17,7 +20,7 @@ export interface RawRequestOptions {
 
 /** Options of `McpTasksClient.listenTasks` (defaults in brackets). */
 export interface ListenTasksOptions {
-  /** [the connection's `token`] Bearer token for this stream. */
+  /** [the connection's `token`] Bearer token for this stream, sent as it is (as `RawRequestOptions.token`). */
   token?: string;
   /** [none] Closes the stream (as `close()` does). */
   signal?: AbortSignal;

@@ -16,9 +16,9 @@ export async function sendRawRequest(
   options: RawRequestOptions,
 ): Promise<Record<string, unknown>> {
   const id = `raw-${randomUUID()}`;
-  const res = await fetch(framing.endpoint, {
+  const res = await framing.fetch(framing.endpoint, {
     method: 'POST',
-    headers: standardHeaders(method, params, options.token ?? framing.token),
+    headers: standardHeaders(method, params, options.token),
     body: JSON.stringify({
       jsonrpc: '2.0',
       id,

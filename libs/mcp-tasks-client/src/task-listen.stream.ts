@@ -21,20 +21,22 @@ export async function openTaskListen(
   const onAbort = () => abort.abort();
   options.signal?.addEventListener('abort', onAbort, { once: true });
   const params = { notifications: { taskIds } };
-  const res = await fetch(framing.endpoint, {
-    method: 'POST',
-    headers: standardHeaders('subscriptions/listen', params, options.token ?? framing.token),
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id,
-      method: 'subscriptions/listen',
-      params: framedParams(framing, params, undefined, undefined),
-    }),
-    signal: abort.signal,
-  }).catch((error: unknown) => {
-    options.signal?.removeEventListener('abort', onAbort);
-    throw error;
-  });
+  const res = await framing
+    .fetch(framing.endpoint, {
+      method: 'POST',
+      headers: standardHeaders('subscriptions/listen', params, options.token),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id,
+        method: 'subscriptions/listen',
+        params: framedParams(framing, params, undefined, undefined),
+      }),
+      signal: abort.signal,
+    })
+    .catch((error: unknown) => {
+      options.signal?.removeEventListener('abort', onAbort);
+      throw error;
+    });
   const close = () => abort.abort();
   if (!(res.headers.get('content-type') ?? '').startsWith('text/event-stream') || !res.body) {
     options.signal?.removeEventListener('abort', onAbort);

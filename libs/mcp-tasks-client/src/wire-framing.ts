@@ -3,7 +3,8 @@ import { PROTOCOL_VERSION } from './protocol.constants.js';
 /** How a connection frames the requests it sends itself on the 2026-07-28 wire. */
 export interface WireFraming {
   endpoint: URL;
-  token?: string;
+  /** The connection's `fetch`: it adds the connection's token and turns a 401/403 into its error. */
+  fetch: typeof fetch;
   clientInfo: Record<string, unknown>;
   capabilities: Record<string, unknown>;
 }
@@ -18,7 +19,10 @@ const NAME_PARAM: Record<string, string> = {
   'tasks/cancel': 'taskId',
 };
 
-/** The standard headers of a 2026-07-28 POST for `method` (the server checks them against the body). */
+/**
+ * The standard headers of a 2026-07-28 POST for `method` (the server checks them against the body); `token` is a
+ * per-request one (the connection's own is added by its `fetch`).
+ */
 export function standardHeaders(
   method: string,
   params: Record<string, unknown>,

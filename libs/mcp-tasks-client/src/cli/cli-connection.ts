@@ -3,14 +3,13 @@ import { connect } from '../connect.factory.js';
 import type { ConnectOptions, LegacyMode } from '../connect-options.interface.js';
 import type { McpTasksClient } from '../mcp-tasks.client.js';
 import { UsageError } from './exit-codes.js';
+import { tokenFromFlags, type TokenFlags } from './token-flags.provider.js';
 
 /** This package's version (the CLI's `--version` and its `clientInfo`). */
 export const CLI_VERSION = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
 
-/** Flags every command takes. */
-export interface ConnectionFlags {
-  /** `--token` (or `MCP_TOKEN`): bearer token. */
-  token?: string;
+/** Flags every command takes: the token flags, and `--legacy` where it applies. */
+export interface ConnectionFlags extends TokenFlags {
   /** `--legacy`: see `ConnectOptions.legacy`. */
   legacy?: LegacyMode;
 }
@@ -24,8 +23,7 @@ export async function connectCli(
   if (!URL.canParse(url)) throw new UsageError(`not a URL: ${JSON.stringify(url)} (e.g. http://127.0.0.1:3000/mcp)`);
   return connect(url, {
     ...options,
-    // An empty MCP_TOKEN means none.
-    token: flags.token || undefined,
+    token: tokenFromFlags(flags),
     legacy: flags.legacy,
     clientInfo: { name: 'mcp-tasks-cli', version: CLI_VERSION },
   });

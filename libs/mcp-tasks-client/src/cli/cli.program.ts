@@ -3,13 +3,19 @@ import { callCommand } from './call.command.js';
 import { cancelCommand } from './cancel.command.js';
 import { processIo, type CliIo } from './cli-io.js';
 import { CLI_VERSION } from './cli-connection.js';
-import { ExitCode, UsageError } from './exit-codes.js';
+import { reportError } from './error.report.js';
+import { ExitCode } from './exit-codes.js';
 import { getCommand } from './get.command.js';
 import { toolsCommand } from './tools.command.js';
 import { watchCommand } from './watch.command.js';
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 const token = () => new Option('--token <token>', 'bearer token sent as Authorization').env('MCP_TOKEN');
+const tokenCmd = () =>
+  new Option('--token-cmd <command>', 'shell command that prints a fresh token, run for each request').conflicts(
+    'tokenFile',
+  );
+const tokenFile = () => new Option('--token-file <path>', 'file holding the token, read again for each request');
 const json = () => new Option('--json', 'print raw JSON instead of text');
 const legacy = () =>
   new Option('--legacy <mode>', 'servers that only speak a 2025 revision')
@@ -42,6 +48,8 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
       new Option('--arg <key=value>', 'one argument, typed by the tool schema (repeatable)').argParser(collect),
     )
     .addOption(token())
+    .addOption(tokenCmd())
+    .addOption(tokenFile())
     .option('--no-tasks', 'do not declare the Tasks extension: optional task tools run synchronously')
     .addOption(samplingText())
     .addOption(samplingModel())
@@ -52,9 +60,11 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
 
   program
     .command('tools')
-    .description('list the tools with their task policy, as far as the wire shows it')
+    .description('list the tools with their task policy: sync, optional or required')
     .argument('<url>', 'the MCP endpoint')
     .addOption(token())
+    .addOption(tokenCmd())
+    .addOption(tokenFile())
     .addOption(legacy())
     .addOption(json())
     .action((url: string, flags) => run(() => toolsCommand(url, flags, io))());
@@ -67,6 +77,8 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
     .argument('<url>', 'the MCP endpoint')
     .argument('<taskId>', 'the task')
     .addOption(token())
+    .addOption(tokenCmd())
+    .addOption(tokenFile())
     .addOption(json())
     .action((url: string, taskId: string, flags) => run(() => getCommand(url, taskId, flags, io))());
 
@@ -78,6 +90,8 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
     .argument('<url>', 'the MCP endpoint')
     .argument('<taskId>', 'the task')
     .addOption(token())
+    .addOption(tokenCmd())
+    .addOption(tokenFile())
     .option('--wait <ms>', 'how long to wait for the task to stop (0 to 2147483647 ms)', '10000')
     .addOption(json())
     .action((url: string, taskId: string, flags) => run(() => cancelCommand(url, taskId, flags, io))());
@@ -90,6 +104,8 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
     .argument('<url>', 'the MCP endpoint')
     .argument('<taskId>', 'the task')
     .addOption(token())
+    .addOption(tokenCmd())
+    .addOption(tokenFile())
     .option('--no-answer', 'only observe: leave the task questions to another client')
     .addOption(samplingText())
     .addOption(samplingModel())
@@ -103,18 +119,6 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
   } catch (error) {
     // Commander has printed its own message (or the help / version, which exit 0).
     if (error instanceof CommanderError) return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
-    io.err(`error: ${describe(error)}`);
-    return error instanceof UsageError ? ExitCode.usage : ExitCode.failed;
+    return reportError(error, io);
   }
-}
-
-/** An error's message, with its JSON-RPC code and its root cause (e.g. `ECONNREFUSED` under "fetch failed"). */
-function describe(error: unknown): string {
-  const e = error as { message?: string; code?: unknown };
-  let root = error as { cause?: unknown; code?: unknown; message?: string };
-  for (let depth = 0; depth < 5 && root.cause; depth++) root = root.cause as typeof root;
-  const cause = typeof root.code === 'string' ? root.code : root.message;
-  const code = typeof e.code === 'number' ? `${e.code} ` : '';
-  const message = e.message ?? String(error);
-  return `${code}${message}${root !== error && cause && !message.includes(cause) ? ` (${cause})` : ''}`;
 }

@@ -8,6 +8,10 @@ export const ExitCode = {
   usage: 2,
   /** The task ended `cancelled` (someone cancelled it). */
   cancelled: 3,
+  /** HTTP 401: no token, or one the server refused (expired, not for this resource, …): get a new one. */
+  unauthorized: 77,
+  /** HTTP 403: the token lacks what the request needs (e.g. scopes): ask for a token that has them. */
+  forbidden: 78,
   /** Ctrl-C: `call` cancelled its task, `watch` stopped watching. */
   interrupted: 130,
 } as const;
