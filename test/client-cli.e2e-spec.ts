@@ -189,15 +189,11 @@ describe('client CLI without a terminal (built demo)', () => {
     expect(policies(modern)).toEqual(policies(legacyRun));
     expect(modern.stderr).toMatch(/^\d+ tools at 2026-07-28\n$/);
     expect(legacyRun.stderr).toMatch(/^\d+ tools at 2025-11-25\n$/);
-    // At 2026-07-28 the policy travels in the tool's _meta, under the extension's id, with 2025-11-25's values.
+    // At 2026-07-28 the policy travels in the tool's _meta, under the library's own key, with 2025-11-25's values.
     const tools = JSON.parse(json.stdout) as Array<{ name: string; _meta?: Record<string, unknown> }>;
     expect(tools.map((t) => t.name)).toEqual(Object.keys(policies(modern)));
-    expect(tools.find((t) => t.name === 'greet')?._meta).toEqual({
-      'io.modelcontextprotocol/tasks': { taskSupport: 'forbidden' },
-    });
-    expect(tools.find((t) => t.name === 'confirm_delete')?._meta).toEqual({
-      'io.modelcontextprotocol/tasks': { taskSupport: 'required' },
-    });
+    expect(tools.find((t) => t.name === 'greet')?._meta).toEqual({ 'mcp-tasks/taskSupport': 'forbidden' });
+    expect(tools.find((t) => t.name === 'confirm_delete')?._meta).toEqual({ 'mcp-tasks/taskSupport': 'required' });
   });
 
   it('get prints a task field by field, or raw with --json', async () => {

@@ -55,7 +55,7 @@ describe('gateway: the demo proxied as upstream_*', () => {
     const ours = (await rpc(gateway, 'tools/list')).body.result.tools as Array<Record<string, unknown>>;
     const proxied = ours.filter((t) => String(t.name).startsWith('upstream_'));
     expect(proxied.map((t) => t.name)).toEqual(theirs.map((t) => `upstream_${String(t.name)}`));
-    // Not the upstream's `_meta` (its task policy, under the Tasks extension's id): the gateway's listing is its own.
+    // Not the upstream's `_meta` (its task policy, under the library's key): the gateway's listing is its own.
     for (const [i, { _meta: _, ...tool }] of theirs.entries())
       expect(proxied[i]).toEqual({ ...tool, name: `upstream_${String(tool.name)}` });
     // Its own tools first, unprefixed.

@@ -41,6 +41,11 @@ export const LEGACY_DEFAULT_VERSION = '2025-03-26';
 
 /** Identifier of the Tasks extension (SEP-2663). */
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+/**
+ * `_meta` key of a tool's task policy in a 2026-07-28 `tools/list` (`forbidden`, `optional`, `required`). The Tasks
+ * extension defines no such field, so the key is this library's own, not under the reserved `io.modelcontextprotocol/`.
+ */
+export const TASK_SUPPORT_META = 'mcp-tasks/taskSupport';
 
 /** The capabilities that declare the Tasks extension (what a server advertises and a request must carry). */
 export const TASKS_REQUIRED: { extensions: Record<string, Record<string, never>> } = {

@@ -1,4 +1,4 @@
-import { TASKS_EXTENSION } from '../protocol.constants.js';
+import { TASK_SUPPORT_META } from '../protocol.constants.js';
 
 /** A tool as `tools/list` gives it, as far as its task policy goes. */
 export interface ListedTool {
@@ -11,10 +11,9 @@ const POLICY: Record<string, string> = { forbidden: 'sync', optional: 'optional'
 /**
  * A tool's task policy (`sync`, `optional`, `required`), or `-` when the server does not say. At 2025-11-25 it is
  * `execution.taskSupport` (absent means `forbidden`); at 2026-07-28, where tools/list has no such field, an
- * McpTasksModule server says it in `_meta["io.modelcontextprotocol/tasks"].taskSupport` with the same values.
+ * McpTasksModule server says it in `_meta["mcp-tasks/taskSupport"]` with the same values.
  */
 export function taskPolicyOf(tool: ListedTool, legacy: boolean): string {
-  const meta = tool._meta?.[TASKS_EXTENSION] as { taskSupport?: unknown } | undefined;
-  const support = legacy ? (tool.execution?.taskSupport ?? 'forbidden') : meta?.taskSupport;
+  const support = legacy ? (tool.execution?.taskSupport ?? 'forbidden') : tool._meta?.[TASK_SUPPORT_META];
   return (typeof support === 'string' && POLICY[support]) || '-';
 }

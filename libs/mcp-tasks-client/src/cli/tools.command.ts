@@ -1,4 +1,4 @@
-import { TASKS_EXTENSION } from '../protocol.constants.js';
+import { TASK_SUPPORT_META } from '../protocol.constants.js';
 import type { CliIo } from './cli-io.js';
 import { connectCli, type ConnectionFlags } from './cli-connection.js';
 import { ExitCode } from './exit-codes.js';
@@ -25,7 +25,7 @@ export async function toolsCommand(
     io.err(
       `${tools.length} tools at ${client.protocolVersion}` +
         (rows.some((r) => r[1] === '-')
-          ? `; TASK "-": the server does not say (at 2026-07-28, _meta["${TASKS_EXTENSION}"].taskSupport)`
+          ? `; TASK "-": the server does not say (at 2026-07-28, _meta["${TASK_SUPPORT_META}"])`
           : ''),
     );
     return ExitCode.ok;

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Principal } from '../common/principal.interface.js';
 import { ToolRegistry } from '../discovery/tool.registry.js';
 import { UpstreamRegistry } from '../gateway/upstream.registry.js';
-import { MCP_TASKS_OPTIONS, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
+import { MCP_TASKS_OPTIONS, TASK_SUPPORT_META } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 
 type ListedTool = { requiredScopes: string[]; wire: Record<string, unknown>; legacy: Record<string, unknown> };
@@ -46,10 +46,10 @@ export class ToolList {
       // A policy chosen per call is advertised `optional`: the client may ask for a task, and gets one.
       const support = typeof t.policy === 'function' ? 'optional' : t.policy;
       const legacy = support === 'sync' ? wire : { ...wire, execution: { taskSupport: support } };
-      // 2026-07-28's tools/list has no task-support field: the policy goes in `_meta` under the extension's id,
+      // 2026-07-28's tools/list has no task-support field: the policy goes in `_meta` under this library's key,
       // with 2025-11-25's values, so clients can tell which tools run as tasks (README "Tools").
       const taskSupport = support === 'sync' ? 'forbidden' : support;
-      const meta = this.options.tasks ? { _meta: { [TASKS_EXTENSION]: { taskSupport } } } : {};
+      const meta = this.options.tasks ? { _meta: { [TASK_SUPPORT_META]: taskSupport } } : {};
       return { requiredScopes: t.requiredScopes, wire: { ...wire, ...meta }, legacy };
     });
     return this.listed;
