@@ -52,7 +52,7 @@ export { MemoryTaskStore } from './store/memory-task.store.js';
 export { TaskEventBus, type TaskEvent } from './events/task-event-bus.interface.js';
 export { LocalTaskEventBus } from './events/local-task-event.bus.js';
 export { ToolRegistry } from './discovery/tool.registry.js';
-export type { McpAuthOptions } from './options/mcp-auth-options.interface.js';
+export type { McpAuthOptions, McpAuthPrincipal } from './options/mcp-auth-options.interface.js';
 export type { McpUpstreamAuth, McpUpstreamOptions, McpUpstreamTool } from './options/mcp-upstream-options.interface.js';
 export { McpScopesGuard } from './guards/mcp-scopes.guard.js';
 export { TaskOwnershipGuard } from './guards/task-ownership.guard.js';

@@ -6,7 +6,8 @@ import { RpcError } from '../protocol/rpc-error.js';
 export const resourceMetadataUrl = (resource: string): string =>
   getOAuthProtectedResourceMetadataUrl(new URL(resource));
 
-const quote = (v: string): string => `"${v.replace(/["\\]/g, '\\$&')}"`;
+/** A quoted-string; a character a header may not carry (an app strategy's reason may have any) becomes `?`. */
+const quote = (v: string): string => `"${v.replace(/[^\t\x20-\x7e]/g, '?').replace(/["\\]/g, '\\$&')}"`;
 
 /** 401: no usable token. The body is a JSON-RPC error echoing the request id (the endpoint adds it). */
 export function unauthorized(resource: string, description: string, scopes?: string[]): RpcError {

@@ -1,21 +1,17 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import type { IncomingMessage } from 'node:http';
 import type { PassportStatic } from 'passport';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
-import type { McpAuthOptions } from '../options/mcp-auth-options.interface.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { cjsExports, loadPeer } from '../peers/optional-peer.js';
 import { unauthorized } from './auth-challenge.js';
-import { acceptedAudience } from './claims-principal.js';
+import type { Authenticated } from './authenticated.interface.js';
 import { jwtVerifier } from './jwt-strategy.factory.js';
+import { registeredStrategies } from './passport-strategies.adapter.js';
+import { passportVerifier } from './passport.verifier.js';
 import type { StrategyOutcome, TokenVerifier } from './token-verifier.interface.js';
+import { acceptedOutcome } from './token-acceptance.js';
 import { ResourceUrl } from './resource-url.js';
-
-export interface Authenticated {
-  claims: Record<string, unknown>;
-  /** The audience that matched this resource (part of the owner key). */
-  resource: string;
-}
 
 /** Verified tokens remembered at most (two generations of half as many). */
 const CACHE_MAX = 10_000;
@@ -29,7 +25,8 @@ type Entry = { value: Authenticated; until: number };
  * dominate the request's cost.
  */
 @Injectable()
-export class BearerAuthenticator implements OnModuleInit {
+export class BearerAuthenticator implements OnModuleInit, OnApplicationBootstrap {
+  private passport?: PassportStatic;
   private strategy: TokenVerifier = () => Promise.resolve({});
   private ttl = 0;
   // When the newer generation is full it becomes the older one, and the older one is dropped whole:
@@ -51,13 +48,33 @@ export class BearerAuthenticator implements OnModuleInit {
   async onModuleInit(): Promise<void> {
     const auth = this.options.auth;
     if (!auth) return;
-    this.strategy = auth.strategy
-      ? passportStrategy(
-          cjsExports<PassportStatic>(await loadPeer('passport', `auth.strategy ("${auth.strategy}")`)),
-          auth.strategy,
-        )
-      : await jwtVerifier(auth);
+    if (auth.strategy) {
+      this.passport = cjsExports<PassportStatic>(await loadPeer('passport', `auth.strategy ("${auth.strategy}")`));
+      this.strategy = passportVerifier(this.passport, auth.strategy);
+    } else {
+      this.strategy = await jwtVerifier(auth);
+    }
     this.ttl = auth.cacheTtl ?? (auth.strategy ? 0 : 60_000);
+  }
+
+  /**
+   * A misspelt `auth.strategy` fails startup, naming the strategies there are (else every request would fail).
+   * Checked once every provider exists and every module is initialised: strategies register as they are created.
+   */
+  onApplicationBootstrap(): void {
+    const name = this.options.auth?.strategy;
+    if (!name || !this.passport) return;
+    const names = registeredStrategies(this.passport);
+    if (!names) {
+      new Logger('McpTasks').warn(`auth.strategy "${name}" not checked at startup: passport's strategies are unlisted`);
+    } else if (!names.includes(name)) {
+      throw new Error(
+        `McpTasksModule: invalid options: auth.strategy "${name}" is not a registered passport strategy ` +
+          `(registered: ${names.map((n) => `"${n}"`).join(', ') || 'none'}). A strategy registers when Nest creates ` +
+          "its provider, under the name given to PassportStrategy(Strategy, 'name'), else its own ('jwt' for " +
+          'passport-jwt).',
+      );
+    }
   }
 
   /** Who the token says (a refusal throws): at once from the cache or the built-in check, else a promise. */
@@ -72,7 +89,7 @@ export class BearerAuthenticator implements OnModuleInit {
     const hit = this.recent.get(key) ?? this.older.get(key);
     if (hit && hit.until > now) return hit.value;
     const settle = (outcome: StrategyOutcome): Authenticated => {
-      const value = accepted(outcome, auth, resource);
+      const value = acceptedOutcome(outcome, auth, resource);
       this.remember(key, value, now);
       return value;
     };
@@ -100,17 +117,6 @@ export class BearerAuthenticator implements OnModuleInit {
   }
 }
 
-/** The strategy's user as who a request is, if its token was minted for this resource and names a subject. */
-function accepted({ user, info }: StrategyOutcome, auth: McpAuthOptions, resource: string): Authenticated {
-  if (!user) throw unauthorized(resource, describe(info));
-  const claims = (typeof user === 'object' ? user : {}) as Record<string, unknown>;
-  // RFC 8707: the token must be minted for this resource, whichever strategy verified it.
-  const matched = acceptedAudience(claims.aud, auth.audience ?? resource);
-  if (!matched) throw unauthorized(resource, 'the token was not issued for this resource');
-  if (typeof claims.sub !== 'string' || !claims.sub) throw unauthorized(resource, 'the token names no subject');
-  return { claims, resource: matched };
-}
-
 /**
  * 30 bits of a header's last 8 characters (a token's signature ends it), as a small integer: no string to cut
  * and hash per request. Two tokens sharing it only means the second is remembered on first sight.
@@ -120,18 +126,3 @@ function tailPrint(header: string): number {
   for (let i = Math.max(0, header.length - 8); i < header.length; i++) h = (h * 31 + header.charCodeAt(i)) & 0x3fffffff;
   return h;
 }
-
-/** An app's strategy, registered with passport under `name`, through passport (it may read anything on the request). */
-function passportStrategy(passport: PassportStatic, name: string): TokenVerifier {
-  return (req) =>
-    new Promise<StrategyOutcome>((resolve, reject) => {
-      passport.authenticate(name, { session: false }, (err: unknown, user: unknown, info: unknown) =>
-        err ? reject(err) : resolve({ user, info }),
-      )(req, {} as ServerResponse, (e?: unknown) => (e ? reject(e) : resolve({})));
-    });
-}
-
-const describe = (info: unknown): string => {
-  const message = info instanceof Error ? info.message : typeof info === 'string' ? info : '';
-  return message && !/^No auth token$/i.test(message) ? message : 'the bearer token is invalid';
-};

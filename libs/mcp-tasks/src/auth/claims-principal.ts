@@ -24,6 +24,26 @@ export function acceptedAudience(aud: unknown, accepted: string | string[]): str
 const claimText = (value: unknown): string =>
   typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value);
 
+/** Who a caller is: what a principal and its owner key are made of. */
+export interface Identity {
+  subject: string;
+  scopes: string[];
+  client: string;
+}
+
+/** A subject: a non-empty string, or a finite number as its decimal text (`JwtService.sign({ sub: user.userId })`). */
+export function subjectText(sub: unknown): string | undefined {
+  if (typeof sub === 'string') return sub || undefined;
+  return typeof sub === 'number' && Number.isFinite(sub) ? String(sub) : undefined;
+}
+
+/** Who verified claims say the caller is: `sub` (empty if none), `scope`/`scp`, `azp`/`client_id`. */
+export const identityOf = (claims: Record<string, unknown>): Identity => ({
+  subject: subjectText(claims.sub) ?? '',
+  scopes: scopesOf(claims),
+  client: claimText(claims.azp ?? claims.client_id),
+});
+
 /**
  * A verified token as a principal. The owner key is (subject, server, OAuth client, resource): the same
  * person through another client, resource or server owns nothing here. `keyOf` lets a caller reuse keys.
@@ -33,8 +53,7 @@ export function principalFromClaims(
   server: string,
   resource: string,
   keyOf: typeof ownerKey = ownerKey,
+  { subject, scopes, client }: Identity = identityOf(claims),
 ): Principal {
-  const subject = claimText(claims.sub);
-  const client = claimText(claims.azp ?? claims.client_id);
-  return { subject, scopes: scopesOf(claims), claims, resource, key: keyOf(subject, server, client, resource) };
+  return { subject, scopes, claims, resource, key: keyOf(subject, server, client, resource) };
 }

@@ -1,3 +1,4 @@
+import { audienceRefusal } from './audience.refusal.js';
 import { acceptedAudience } from './claims-principal.js';
 
 /** What a token's claims must satisfy: an accepted issuer and, when given, one of the audiences. */
@@ -17,7 +18,7 @@ export function claimsProblem(claims: Record<string, unknown>, rules: ClaimRules
   if (typeof nbf === 'number' && nbf > now) return 'the token is not valid yet';
   if (exp !== undefined && typeof exp !== 'number') return 'the token has an invalid exp';
   if (typeof exp === 'number' && now >= exp) return 'the token has expired';
-  if (rules.audience && !acceptedAudience(aud, rules.audience)) return 'the token was not issued for this resource';
+  if (rules.audience && !acceptedAudience(aud, rules.audience)) return audienceRefusal(aud, rules.audience, false);
   if (!rules.issuer.includes(iss as string)) return 'the token was not issued by an accepted issuer';
   return undefined;
 }

@@ -29,8 +29,8 @@ export class PrincipalResolver {
   async resolve(req: IncomingMessage): Promise<Principal> {
     if (this.options.auth) {
       const known = this.bearer.authenticate(req);
-      const { claims, resource } = known instanceof Promise ? await known : known;
-      return principalFromClaims(claims, this.options.server.name, resource, this.keyOf);
+      const { claims, resource, identity } = known instanceof Promise ? await known : known;
+      return principalFromClaims(claims, this.options.server.name, resource, this.keyOf, identity);
     }
     if (!this.options.subject) return (this.host ??= this.unauthenticated(HOST_SUBJECT));
     return this.unauthenticated(String(await this.options.subject(req)));

@@ -11,7 +11,6 @@ import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
 import type { IncomingMessage } from 'node:http';
 import { isObservable, lastValueFrom } from 'rxjs';
 import { insufficientScope } from '../auth/auth-challenge.js';
-import { scopesOf } from '../auth/claims-principal.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import { setActor, userName } from './console-actor.js';
 import { MCP_CONSOLE_OPTIONS, type ResolvedConsoleOptions } from './console-options.js';
@@ -57,11 +56,10 @@ export class ConsoleAccessGuard implements CanActivate, OnModuleInit {
   private async checkToken(req: Req, res: unknown): Promise<string> {
     const { options, bearer } = this.target.registration;
     try {
-      const { claims, resource } = await bearer.authenticate(req);
-      const granted = scopesOf(claims);
-      if (!this.options.scopes.every((s) => granted.includes(s)))
+      const { identity, resource } = await bearer.authenticate(req);
+      if (!this.options.scopes.every((s) => identity.scopes.includes(s)))
         throw insufficientScope(options.auth!.resource ?? resource, this.options.scopes);
-      return String(claims.sub);
+      return identity.subject;
     } catch (err) {
       if (!(err instanceof RpcError)) throw err;
       // Express's response or Fastify's reply: the adapter sets the challenge on either.

@@ -40,12 +40,31 @@ export interface McpAuthOptions {
    */
   scopesSupported?: string[];
   /**
-   * Name of a passport strategy the app registered already (e.g. `PassportStrategy(JwtStrategy, 'my-jwt')`).
-   * Its `req.user` is read as token claims (`sub`, `scope`/`scp`, `azp`/`client_id`, `aud`); the audience is still
-   * checked. When set, `secretOrKey`/`jwksUri` are not used.
+   * Name of a passport strategy the app registered (`'jwt'` for `PassportStrategy(Strategy)` of passport-jwt, or the
+   * name given: `PassportStrategy(Strategy, 'my-jwt')`); an unknown name fails at startup. Once it accepts the bearer
+   * token, its user (what `validate()` returns) is read as claims (`sub`, `scope`/`scp`, `azp`/`client_id`, `aud`),
+   * and a claim the user lacks is read from that token (when the strategy read the `Authorization` header): a
+   * `validate()` returning `{ userId, username }` works as it is. A numeric `sub` is a subject. The audience is
+   * still checked (see `requireAudience`). When set, `secretOrKey`/`jwksUri` are not used.
    * @default none: the module's own strategy
    */
   strategy?: string;
+  /**
+   * With `strategy`: `false` accepts a token that names no audience (`aud`), as `JwtService.sign` makes them unless
+   * given `audience`. The risk: every audience-less token signed with the strategy's key is then good here, e.g. one
+   * the app made for a password reset, or one from another service sharing the key; use it only for tokens the app
+   * mints for itself with a key of its own. A token naming another audience is refused either way. Better: give
+   * tokens an `aud` of the resource (`JwtModule.register({ signOptions: { audience } })`).
+   * @default true: a token without `aud` is refused (401)
+   */
+  requireAudience?: boolean;
+  /**
+   * Who the caller is, from what authenticated it: `user` is the strategy's user (the module's own strategy: the
+   * claims), `claims` the claims read from it and its token. Returns the subject tasks are owned by and, optionally,
+   * the scopes granted and the OAuth client (each left out is read from the claims); no subject → 401.
+   * @default the claims' `sub`, `scope`/`scp` and `azp`/`client_id`
+   */
+  principal?: (user: any, claims: Record<string, unknown>) => McpAuthPrincipal | undefined;
   /**
    * How long (ms) a verified token is remembered, so repeated requests (every `tasks/get` poll) skip signature
    * verification; never past the token's `exp`. A token is remembered from its second use on (tokens sent once are
@@ -59,4 +78,14 @@ export interface McpAuthOptions {
    * @default false
    */
   listAllTools?: boolean;
+}
+
+/** What `auth.principal` returns: who a caller is. */
+export interface McpAuthPrincipal {
+  /** The subject tasks are owned by (a number is taken as its decimal text). */
+  subject: string | number;
+  /** Scopes granted. @default the claims' `scope`/`scp` */
+  scopes?: string[];
+  /** The OAuth client, part of the owner key. @default the claims' `azp`/`client_id` */
+  client?: string;
 }

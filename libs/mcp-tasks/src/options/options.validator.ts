@@ -111,6 +111,15 @@ function authProblem(auth: McpAuthOptions): string | undefined {
     return 'auth.authorizationServers must list at least one server';
   if (!auth.strategy && !auth.secretOrKey && !auth.jwksUri) return 'auth needs secretOrKey, jwksUri or strategy';
   if (!auth.strategy && !auth.issuer) return 'auth.issuer is required with the built-in JWT strategy';
+  if (auth.strategy !== undefined && (typeof auth.strategy !== 'string' || !auth.strategy))
+    return 'auth.strategy must be the name of a passport strategy';
+  if (auth.requireAudience !== undefined && typeof auth.requireAudience !== 'boolean')
+    return 'auth.requireAudience must be a boolean';
+  // The module's own strategy checks the audience while verifying: it has no token without one to accept.
+  if (auth.requireAudience === false && !auth.strategy)
+    return 'auth.requireAudience: false applies to an app strategy (auth.strategy) only';
+  if (auth.principal !== undefined && typeof auth.principal !== 'function')
+    return 'auth.principal must be a function (user, claims) => ({ subject, scopes?, client? })';
   const cacheTtl =
     auth.cacheTtl === undefined ? undefined : durationProblem('auth.cacheTtl', auth.cacheTtl, TIMER_OR_0);
   if (cacheTtl) return cacheTtl;
