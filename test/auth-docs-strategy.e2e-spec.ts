@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Injectable, Module, type INestApplication } from '@nestjs/common';
+import { ForbiddenException, Injectable, Module, type INestApplication } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import jwt from 'jsonwebtoken';
 import { ExtractJwt, Strategy } from 'passport-jwt';
@@ -142,8 +142,11 @@ describe('auth.principal: the app says who its user is', () => {
   beforeAll(async () => {
     app = await createDocsApp(
       {
-        principal: (user: { username: string }) =>
-          user.username === 'maria' ? { subject: '' } : { subject: user.username, scopes: ['notes:read'] },
+        principal: (user: { username: string }) => {
+          if (user.username === 'banned') throw new ForbiddenException('banned users may not call tools');
+          if (user.username === 'broken') throw new Error('the roles table is gone');
+          return user.username === 'maria' ? { subject: '' } : { subject: user.username, scopes: ['notes:read'] };
+        },
       },
       { expiresIn: '60s', audience: RESOURCE },
     );
@@ -157,6 +160,14 @@ describe('auth.principal: the app says who its user is', () => {
     expect(refusal(await call(app, 'read_notes', {}, bearer(maria)))).toBe(
       'auth.principal gave no subject (a non-empty string or a number) for this caller',
     );
+  });
+
+  it('a throw: an HttpException keeps its status, anything else is -32603', async () => {
+    const banned = await call(app, 'read_notes', {}, bearer(appToken({ sub: 3, username: 'banned', aud: RESOURCE })));
+    expect(banned.status).toBe(403);
+    expect(banned.body.error).toMatchObject({ code: -32600, message: 'banned users may not call tools' });
+    const broken = await call(app, 'read_notes', {}, bearer(appToken({ sub: 4, username: 'broken', aud: RESOURCE })));
+    expect(broken.body.error).toEqual({ code: -32603, message: 'Internal error' });
   });
 });
 

@@ -61,7 +61,8 @@ export interface McpAuthOptions {
   /**
    * Who the caller is, from what authenticated it: `user` is the strategy's user (the module's own strategy: the
    * claims), `claims` the claims read from it and its token. Returns the subject tasks are owned by and, optionally,
-   * the scopes granted and the OAuth client (each left out is read from the claims); no subject → 401.
+   * the scopes granted and the OAuth client (each left out is read from the claims); no subject → 401. A throw
+   * refuses the request: an `HttpException` with its status, anything else as a logged internal error (`-32603`).
    * @default the claims' `sub`, `scope`/`scp` and `azp`/`client_id`
    */
   principal?: (user: any, claims: Record<string, unknown>) => McpAuthPrincipal | undefined;
