@@ -30,6 +30,21 @@ const JWT_ISSUER = 'https://adopt-issuer.invalid';
 const JWT_SECRET = 'adopt-test-secret-adopt-test-secret-0123456789';
 
 // ---- The apps ----------------------------------------------------------------------------------
+/** `@nestjs/cli@12`'s application schematic with type=cjs: what `nest new` makes when CJS is answered. */
+const cjsApp = (name) => [
+  'npx',
+  [
+    '-y',
+    '-p',
+    CLI12,
+    'schematics',
+    '@nestjs/schematics:application',
+    `--name=${name}`,
+    '--type=cjs',
+    '--package-manager=npm',
+  ],
+];
+
 // overlays: fixture folders copied over the generated app (later ones win).
 // extras: optional peers the app's cases need, next to the tarball in the same `npm install`.
 const APPS = [
@@ -55,22 +70,32 @@ const APPS = [
     // without one; answering CJS runs the same application schematic with type=cjs, as done here.
     name: 'nest12-cjs',
     via: `${CLI12}'s application schematic with --type=cjs (the CJS answer of nest new)`,
-    generate: (name) => [
-      'npx',
-      [
-        '-y',
-        '-p',
-        CLI12,
-        'schematics',
-        '@nestjs/schematics:application',
-        `--name=${name}`,
-        '--type=cjs',
-        '--package-manager=npm',
-      ],
-    ],
+    generate: cjsApp,
     overlays: ['common'],
     extras: [],
     runs: [memoryRun],
+  },
+  {
+    // The app's own code as the Nest docs write it (CommonJS, as the docs' samples are): TypeORM users whose
+    // service methods are tools, the JWT login route and passport-jwt strategy, the MCP endpoint behind that
+    // strategy (fixtures/docs/).
+    name: 'nest12-docs',
+    via: `${CLI12}'s application schematic with --type=cjs, with the Nest docs' TypeORM and passport-jwt code`,
+    generate: cjsApp,
+    overlays: ['docs'],
+    extras: [
+      '@nestjs/typeorm@^12',
+      'typeorm',
+      'better-sqlite3@^12',
+      '@nestjs/passport@^12',
+      'passport',
+      'passport-jwt@^4',
+      '@types/passport-jwt@^4', // the docs install it; the generated tsconfig is strict
+      '@nestjs/jwt@^12',
+      'class-transformer',
+    ],
+    allowScripts: ['better-sqlite3'],
+    runs: [docsRun],
   },
   {
     name: 'nest11-cjs',
@@ -222,6 +247,24 @@ async function authRun(name, dir) {
   );
 }
 
+/**
+ * The Nest docs' app: its entity tools; the CLI across token expiries; a cancel, after which the app's output
+ * (stdout and stderr) must hold no ERROR line.
+ */
+async function docsRun(name, dir) {
+  const env = { ADOPT_SQLITE_FILE: path.join(tmp, `${name}.sqlite`) };
+  await withApp(name, dir, env, async (app) => {
+    await clientChecks(name, app, ['entities', app.base]);
+    await clientChecks(name, app, ['refresh', app.base]);
+    const from = app.log().length;
+    if (!(await clientChecks(name, app, ['cancel', app.base]))) return;
+    const logged = app.log().slice(from);
+    const errors = logged.split('\n').filter((line) => /\bERROR\b/.test(line));
+    if (errors.length) fail(name, 'the cancelled run logged no ERROR', `${errors.length} ERROR line(s)`, logged);
+    else pass(name, 'the cancelled run logged no ERROR');
+  });
+}
+
 // ---- Setup steps -------------------------------------------------------------------------------
 async function pack() {
   const dest = path.join(tmp, 'tarballs');
@@ -246,7 +289,8 @@ async function setUpClient(clientTarball) {
   fs.mkdirSync(clientDir);
   await must('npm', ['init', '-y'], { cwd: clientDir, timeoutMs: T.npm });
   await npmInstall(clientDir, [clientTarball, 'jsonwebtoken@^9']);
-  fs.copyFileSync(path.join(FIXTURES, 'client/check.mjs'), path.join(clientDir, 'check.mjs'));
+  for (const file of ['check.mjs', 'token.mjs'])
+    fs.copyFileSync(path.join(FIXTURES, 'client', file), path.join(clientDir, file));
 }
 
 async function adopt(app) {
