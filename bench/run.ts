@@ -1,6 +1,6 @@
 // npm run bench [-- --quick] [-- --profile] [-- --only=<phase substring>] [-- --scale]
 // Measures the module against a bare node:http limit, the official SDK and MCP-Nest, each in its own
-// process, and writes bench/results/<date>[-quick].{md,svg,json}. See README "Benchmarks".
+// process, and writes bench/results/<date>[-quick].{md,svg,json}. See docs/benchmarks.md.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';

@@ -19,7 +19,7 @@ const storage = demoStorage();
       server: { name: 'mcp-tasks-demo', version: '0.1.0', instructions: 'Demo tools that run as MCP tasks.' },
       // Conformance clients poll quickly; a person trying the demo by hand can raise it.
       pollInterval: Number(process.env.MCP_POLL_INTERVAL ?? 250),
-      // Off unless MCP_AUTH=1 (see README: "Trying authorization by hand").
+      // Off unless MCP_AUTH=1 (see docs/authorization.md, "Trying authorization by hand").
       auth: demoAuth(),
       // Host names besides localhost the demo answers for (DNS-rebinding check, and a resource taken from requests).
       allowedHosts: process.env.MCP_ALLOWED_HOSTS?.split(','),
@@ -29,7 +29,7 @@ const storage = demoStorage();
       fastPath: process.env.MCP_FAST_PATH !== '0',
       // The demo's GET /health module injects this registration's health indicator.
       isGlobal: true,
-      // A gateway in front of another MCP server when MCP_UPSTREAM_URL is set (see README "Gateway").
+      // A gateway in front of another MCP server when MCP_UPSTREAM_URL is set (see docs/gateway.md).
       upstreams: demoUpstreams(),
     }),
     // The operator console at /mcp-console (behind the mcp:admin scope with MCP_AUTH=1, else loopback only).

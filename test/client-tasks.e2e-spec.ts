@@ -7,7 +7,7 @@ import { startDemo } from './support/official-client.js';
 /**
  * `@mcp-tasks/client` following tasks of the demo (pollInterval 250 ms) by polling: awaiting, answering
  * questions, cancelling, failing, driving by hand. Blocks between `// README` and `// /README` are shown
- * verbatim in README.md's "Client" section (test/client-readme.e2e-spec.ts checks it).
+ * verbatim in docs/client.md's "Examples" section (test/client-readme.e2e-spec.ts checks it).
  */
 describe('client: following tasks (demo, pollInterval 250 ms)', () => {
   let app: INestApplication;

@@ -36,7 +36,7 @@ const as = (tenant: string) => ({ caps: TASKS, headers: { 'x-tenant': tenant } }
 const OPERATOR = { cookie: 'operator=ops-1' };
 /**
  * A screenshot into .tmp/ (checked to be a real PNG); with MCP_UPDATE_SCREENSHOT=1 also into docs/,
- * where the README shows it.
+ * where docs/console.md shows it.
  */
 async function shoot(page: Page, name: string): Promise<void> {
   await page.evaluate('window.scrollTo(0, 0)');
@@ -149,7 +149,7 @@ describe('operator console in a browser (memory store, an app guard)', () => {
       expect(await page.locator('#caps tbody tr').first().textContent()).toBe('alice3');
       expect(await page.locator('#leases').textContent()).toContain('(this one)');
 
-      // The pictures in the README: the overview, then carol's task with its question.
+      // The pictures in docs/console.md: the overview, then carol's task with its question.
       await page.setViewportSize({ width: 1400, height: 1050 });
       await page.waitForTimeout(300); // one more poll, so the chart and list are settled
       await shoot(page, 'console.png');

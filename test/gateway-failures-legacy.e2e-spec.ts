@@ -7,7 +7,7 @@ import { startLegacySdkServer, type LegacySdkServer } from './fixtures/legacy-sd
 import { call, rpc } from './support/mcp-request.js';
 import { until } from './support/until.js';
 
-/** What a caller gets from an upstream that did not answer (README, Gateway: failures). */
+/** What a caller gets from an upstream that did not answer (docs/gateway.md, "Failures"). */
 const UNREACHABLE = { code: -32603, message: 'Upstream "old" is unreachable; try again later' };
 const TIMEOUT = 6_000;
 

@@ -7,7 +7,7 @@ import { createGatewayApp } from './fixtures/gateway-app.js';
 import { call, cancelTask, getTask, TASKS, updateTask } from './support/mcp-request.js';
 import { until } from './support/until.js';
 
-/** What a caller gets from an upstream that did not answer (README, Gateway: failures). */
+/** What a caller gets from an upstream that did not answer (docs/gateway.md, "Failures"). */
 const UNREACHABLE = { code: -32603, message: 'Upstream "up" is unreachable; try again later' };
 const TIMEOUT = 3_000;
 const ASKS = { ...TASKS, elicitation: {} };

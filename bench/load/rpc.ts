@@ -23,7 +23,7 @@ const NAME_PARAM: Record<string, string> = {
   'tasks/cancel': 'taskId',
 };
 
-/** The `_meta` envelope and the standard headers (README: "Wire behaviour"). */
+/** The `_meta` envelope and the standard headers (docs/wire.md). */
 export function rpcRequest(method: string, params: Record<string, unknown>, o: RpcOptions = {}): RpcRequest {
   const message = {
     jsonrpc: '2.0',

@@ -3,7 +3,7 @@ import { ACCEPTED, type Accepted } from './accepted.js';
 import { rpcId } from './bases.js';
 import { caseOf, type Draft, type FuzzCase } from './case.js';
 
-/** The endpoint's limits (README "Wire behaviour"): 64 levels below a param, 100 KB bodies (Express, fast path). */
+/** The endpoint's limits (docs/wire.md): 64 levels below a param, 100 KB bodies (Express, fast path). */
 const MAX_LEVELS = 64;
 const MAX_BODY = 100 * 1024;
 const TOO_DEEP = /^Invalid params: nested deeper than 64 levels$/;

@@ -45,7 +45,7 @@ export class TaskToolContext extends BaseToolContext {
 
   protected async ask(key: string, request: InputRequest): Promise<unknown> {
     if (Object.hasOwn(this.answers, key)) return this.answered(key, request);
-    // Only request kinds the call that started the task declared (the spec leaves this open; see README).
+    // Only request kinds the call that started the task declared (the spec leaves this open; see docs/input.md).
     this.requireCapability(request);
     let outcome = await this.retrying(() => this.apply({ kind: 'ask', requests: { [key]: request } }));
     while (outcome && !isTerminal(outcome.task.status) && !this.cancelled) {

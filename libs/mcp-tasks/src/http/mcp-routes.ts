@@ -20,8 +20,9 @@ interface FastifyLike {
  * Routes one registration on the app's HTTP platform: the endpoint at `options.path` (with the global prefix and URI
  * version Nest would give a controller there), and with `auth` the RFC 9728 metadata. They are platform routes, not
  * Nest controller routes: the app's middleware runs in front of them (they are added after it), and the app's global
- * guards and interceptors run once per MCP request inside the library, in an `mcp` context (see README, "What runs
- * where"), whatever the route. Added on module init: after Nest's routes, before its not-found handler.
+ * guards and interceptors run once per MCP request inside the library, in an `mcp` context (see
+ * docs/existing-app.md, "What runs where"), whatever the route. Added on module init: after Nest's routes, before
+ * its not-found handler.
  */
 @Injectable()
 export class McpRoutes implements OnModuleInit {

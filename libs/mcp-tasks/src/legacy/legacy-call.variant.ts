@@ -38,7 +38,7 @@ export function legacyCallVariant(call: LegacyCall): TaskCallVariant {
   };
 }
 
-/** The decision table (README "2025-11-25 clients"): a function policy is advertised `optional`. */
+/** The decision table (docs/2025-11-25-clients.md, "Tools"): a function policy is advertised `optional`. */
 export function legacyMode(tool: ToolDefinition, resolved: TaskPolicy, call: LegacyCall): 'task' | 'sync' {
   if (!call.tasks) return 'sync';
   if (!call.tasksOn) {

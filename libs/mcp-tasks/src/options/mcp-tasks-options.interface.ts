@@ -163,7 +163,7 @@ export interface McpTasksModuleOptions {
   /**
    * Upstream MCP servers whose tools this server serves as its own, prefixed `<name>_`: calls are forwarded with the
    * caller's capabilities, their MRTR rounds pass through, and a task the upstream starts is mirrored by a local
-   * task (see README "Gateway"). Needs `@mcp-tasks/client`, and a store with `adoptLapsedMirrors` (both shipped
+   * task (see docs/gateway.md). Needs `@mcp-tasks/client`, and a store with `adoptLapsedMirrors` (both shipped
    * stores have it).
    * @default none
    */

@@ -47,7 +47,7 @@ export class ToolList {
       const support = typeof t.policy === 'function' ? 'optional' : t.policy;
       const legacy = support === 'sync' ? wire : { ...wire, execution: { taskSupport: support } };
       // 2026-07-28's tools/list has no task-support field: the policy goes in `_meta` under this library's key,
-      // with 2025-11-25's values, so clients can tell which tools run as tasks (README "Tools").
+      // with 2025-11-25's values, so clients can tell which tools run as tasks (docs/tools.md).
       const taskSupport = support === 'sync' ? 'forbidden' : support;
       const meta = this.options.tasks ? { _meta: { [TASK_SUPPORT_META]: taskSupport } } : {};
       return { requiredScopes: t.requiredScopes, wire: { ...wire, ...meta }, legacy };
