@@ -10,7 +10,8 @@ export function allowedHostsProblem(v: unknown): string | undefined {
   const bad = v.find((h: string) => hostnameOf(h) !== h);
   return bad === undefined
     ? undefined
-    : `allowedHosts lists host names as in a URL, lower case, without scheme, port or path (got ${JSON.stringify(bad)})`;
+    : 'allowedHosts lists host names as in a URL, lower case, without scheme, port or path ' +
+        `(got ${JSON.stringify(bad)})`;
 }
 
 /** `auth.resource`: an RFC 8707 resource indicator the metadata can be served for (http(s), no fragment). */
