@@ -1,10 +1,9 @@
-import { HttpException, Inject, Injectable } from '@nestjs/common';
-import { internalError } from '../common/internal-error.js';
+import { Inject, Injectable } from '@nestjs/common';
 import { MCP_TASKS_OPTIONS, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { declaresTasks, tasksNotDeclared } from '../protocol/capabilities.js';
-import { fromHttpException } from '../protocol/http-exception.mapper.js';
 import { RpcError } from '../protocol/rpc-error.js';
+import { toRpcError } from '../protocol/rpc-error.mapper.js';
 import { McpTracing } from '../telemetry/tracing.js';
 import type { McpRequest } from './mcp-request.interface.js';
 import { TaskMethodsHandler } from './task-methods.handler.js';
@@ -28,7 +27,7 @@ export class McpDispatcher {
     try {
       return req.method === 'tools/call' || !this.options.telemetry ? await this.route(req) : await this.traced(req);
     } catch (err) {
-      throw this.toRpcError(err);
+      throw toRpcError(err);
     }
   }
 
@@ -51,11 +50,5 @@ export class McpDispatcher {
       );
     }
     return this.tasks.handle(req);
-  }
-
-  private toRpcError(err: unknown): RpcError {
-    if (err instanceof RpcError) return err;
-    if (err instanceof HttpException) return fromHttpException(err);
-    return internalError('request failed', err);
   }
 }

@@ -1,5 +1,5 @@
 import { HttpException, Inject, Injectable } from '@nestjs/common';
-import { internalError } from '../common/internal-error.js';
+import { internalError } from '../protocol/internal-error.js';
 import type { McpCall } from '../common/mcp-call.interface.js';
 import type { TraceContext } from '../common/trace-context.js';
 import { callOrigin, type ToolCallOrigin } from '../context/base-tool.context.js';

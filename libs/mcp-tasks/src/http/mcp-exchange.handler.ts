@@ -1,7 +1,6 @@
-import { HttpException, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PrincipalResolver } from '../auth/principal.resolver.js';
-import { internalError } from '../common/internal-error.js';
 import type { McpCall } from '../common/mcp-call.interface.js';
 import type { Principal } from '../common/principal.interface.js';
 import { progressSink } from '../context/progress.sink.js';
@@ -13,8 +12,8 @@ import { LegacyRouter } from '../legacy/legacy.router.js';
 import { DISPATCHED_METHODS, MCP_TASKS_OPTIONS, META } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { AppEnhancers } from '../pipeline/app-enhancers.js';
-import { fromHttpException } from '../protocol/http-exception.mapper.js';
 import { RpcError } from '../protocol/rpc-error.js';
+import { toRpcError } from '../protocol/rpc-error.mapper.js';
 import { SdkFallback } from '../sdk/sdk-fallback.js';
 import { TaskListenHandler } from '../subscriptions/task-listen.handler.js';
 import { McpTracing } from '../telemetry/tracing.js';
@@ -188,14 +187,6 @@ function mcpCallOf(body: unknown, principal: Principal): McpCall {
     principal,
   };
 }
-
-/** A guard's refusal keeps its HTTP status and message; anything unexpected is an internal error. */
-const toRpcError = (err: unknown): RpcError =>
-  err instanceof RpcError
-    ? err
-    : err instanceof HttpException
-      ? fromHttpException(err)
-      : internalError('request failed', err);
 
 const idOf = (body: unknown): string | number | null => {
   const id = (body as { id?: unknown } | undefined)?.id;

@@ -1,7 +1,5 @@
-import { HttpException } from '@nestjs/common';
-import { internalError } from '../common/internal-error.js';
-import { fromHttpException } from '../protocol/http-exception.mapper.js';
 import { RpcError } from '../protocol/rpc-error.js';
+import { toRpcError } from '../protocol/rpc-error.mapper.js';
 
 /**
  * A failure as the 2025 era answers it: a JSON-RPC error in the body of a 200, as that era's servers (the SDK's
@@ -9,12 +7,7 @@ import { RpcError } from '../protocol/rpc-error.js';
  * guard refusals (401, 403) keep their status. Nest exceptions keep their message; anything else is internal.
  */
 export function legacyError(err: unknown): RpcError {
-  const rpc =
-    err instanceof RpcError
-      ? err
-      : err instanceof HttpException
-        ? fromHttpException(err)
-        : internalError('request failed', err);
+  const rpc = toRpcError(err);
   if (rpc.httpStatus !== 400 && rpc.httpStatus !== 404) return rpc;
   return new RpcError(rpc.code, rpc.message, rpc.data, 200, rpc.headers);
 }

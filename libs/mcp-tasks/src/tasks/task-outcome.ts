@@ -1,5 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import { internalError } from '../common/internal-error.js';
+import { internalError } from '../protocol/internal-error.js';
 import { fromHttpException } from '../protocol/http-exception.mapper.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import type { CallToolResult } from '../protocol/wire.types.js';
