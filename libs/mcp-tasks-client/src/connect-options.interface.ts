@@ -1,6 +1,6 @@
 import type { Implementation } from '@modelcontextprotocol/client';
 import type { McpInputHandlers } from './input-handlers.interface.js';
-import type { TokenProvider } from './token-provider.types.js';
+import type { TokenProvider } from './token-provider.interface.js';
 
 /**
  * How `connect` treats servers that speak only a 2025 revision (the `initialize` handshake):

@@ -8,21 +8,14 @@ export { McpRpcError } from './mcp-rpc.error.js';
 export { McpAuthError } from './mcp-auth.error.js';
 export { UnauthorizedError } from './unauthorized.error.js';
 export { ForbiddenError } from './forbidden.error.js';
-export type { TokenProvider, TokenRequest } from './token-provider.types.js';
+export type { TokenProvider, TokenRequest } from './token-provider.interface.js';
 export type {
   ListenTasksOptions,
   RawRequestOptions,
   TaskListenStream,
   TaskNotificationListener,
-} from './raw-request.types.js';
-export type {
-  AwaitTaskOptions,
-  McpInputRequest,
-  McpTask,
-  McpTaskStatus,
-  RunToolOptions,
-  TaskUpdateListener,
-  ToolCallOutcome,
-} from './mcp-task.types.js';
+} from './raw-request.interface.js';
+export type { McpInputRequest, McpTask, McpTaskStatus, ToolCallOutcome } from './mcp-task.interface.js';
+export type { AwaitTaskOptions, RunToolOptions, TaskUpdateListener } from './await-task-options.interface.js';
 export { realmFetch } from './realm-json.fetch.js';
 export { PROTOCOL_VERSION, TASKS_EXTENSION } from './protocol.constants.js';

@@ -1,4 +1,4 @@
-import type { McpTask } from './mcp-task.types.js';
+import type { McpTask } from './mcp-task.interface.js';
 
 /**
  * How `runTool` rejects when its task ended without a result: `failed` (with the task's JSON-RPC `code`,

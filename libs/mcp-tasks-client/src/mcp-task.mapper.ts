@@ -1,5 +1,5 @@
 import type { TaskView } from '@modelcontextprotocol/ext-tasks/client';
-import type { McpTask } from './mcp-task.types.js';
+import type { McpTask } from './mcp-task.interface.js';
 
 /**
  * A wire task (`CreateTaskResult`, `tasks/get` result, `notifications/tasks` params) minus the envelope

@@ -9,7 +9,8 @@ import { taskId as asTaskId, type JsonValue } from '@modelcontextprotocol/ext-ta
 import { rethrowAuth } from './auth-failure.js';
 import { McpTaskError } from './mcp-task.error.js';
 import { taskFromView } from './mcp-task.mapper.js';
-import type { AwaitTaskOptions, McpTask, RunToolOptions, ToolCallOutcome } from './mcp-task.types.js';
+import type { AwaitTaskOptions, RunToolOptions } from './await-task-options.interface.js';
+import type { McpTask, ToolCallOutcome } from './mcp-task.interface.js';
 import type { PollCadence } from './poll-cadence.policy.js';
 import { assertPollFactor } from './poll-factor.rule.js';
 import { sendRawRequest } from './raw.request.js';
@@ -18,7 +19,7 @@ import type {
   RawRequestOptions,
   TaskListenStream,
   TaskNotificationListener,
-} from './raw-request.types.js';
+} from './raw-request.interface.js';
 import { openTaskListen } from './task-listen.stream.js';
 import { observeTask } from './task.observer.js';
 import type { TaskNotificationTap } from './task-notification.tap.js';

@@ -1,8 +1,17 @@
-/** The MCP revision this client speaks (pinned: the Tasks extension's wire shapes belong to it). */
+import { TASKS_EXTENSION_ID_V2 } from '@modelcontextprotocol/ext-tasks/core/v2';
+
+/**
+ * The MCP revision this client speaks (pinned: the Tasks extension's wire shapes belong to it).
+ * @publicApi
+ */
 export const PROTOCOL_VERSION = '2026-07-28';
 
-/** The Tasks extension's id, declared under `capabilities.extensions` when `tasks: true`. */
-export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+/**
+ * The Tasks extension's id (`io.modelcontextprotocol/tasks`, ext-tasks' `TASKS_EXTENSION_ID_V2`), declared under
+ * `capabilities.extensions` when `tasks: true`.
+ * @publicApi
+ */
+export const TASKS_EXTENSION = TASKS_EXTENSION_ID_V2;
 /**
  * `_meta` key under which an McpTasksModule server lists a tool's task policy at 2026-07-28 (its own, not the spec's).
  */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readJsonRpcReply } from './json-rpc-body.reader.js';
 import { McpRpcError } from './mcp-rpc.error.js';
-import type { RawRequestOptions } from './raw-request.types.js';
+import type { RawRequestOptions } from './raw-request.interface.js';
 import { framedParams, standardHeaders, type WireFraming } from './wire-framing.js';
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readJsonRpcReply } from './json-rpc-body.reader.js';
 import { taskFromWire } from './mcp-task.mapper.js';
 import { McpRpcError } from './mcp-rpc.error.js';
-import type { ListenTasksOptions, TaskListenStream, TaskNotificationListener } from './raw-request.types.js';
+import type { ListenTasksOptions, TaskListenStream, TaskNotificationListener } from './raw-request.interface.js';
 import { sseMessages } from './sse-message.reader.js';
 import { framedParams, standardHeaders, type WireFraming } from './wire-framing.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { McpTask } from './mcp-task.types.js';
+import type { McpTask } from './mcp-task.interface.js';
 import { TaskUpdateFeed } from './task-update.feed.js';
 
 const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();

@@ -1,4 +1,5 @@
-import type { McpTask, TaskUpdateListener } from './mcp-task.types.js';
+import type { TaskUpdateListener } from './await-task-options.interface.js';
+import type { McpTask } from './mcp-task.interface.js';
 
 const TERMINAL = new Set<string>(['completed', 'failed', 'cancelled']);
 

@@ -1,6 +1,6 @@
 import { timerDelay } from './duration.rule.js';
 import { isTerminal, type TaskUpdateFeed } from './task-update.feed.js';
-import type { McpTask } from './mcp-task.types.js';
+import type { McpTask } from './mcp-task.interface.js';
 import { taskFromWire } from './mcp-task.mapper.js';
 import type { TaskNotificationTap } from './task-notification.tap.js';
 

@@ -1,4 +1,4 @@
-import type { TokenProvider, TokenRequest } from './token-provider.types.js';
+import type { TokenProvider, TokenRequest } from './token-provider.interface.js';
 
 /** A connection's `token` option: none, a fixed token, or a provider asked before each request. */
 export class TokenSource {

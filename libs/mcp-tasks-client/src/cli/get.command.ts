@@ -1,4 +1,4 @@
-import type { McpTask } from '../mcp-task.types.js';
+import type { McpTask } from '../mcp-task.interface.js';
 import type { CliIo } from './cli-io.js';
 import { connectCli, type ConnectionFlags } from './cli-connection.js';
 import { ExitCode } from './exit-codes.js';

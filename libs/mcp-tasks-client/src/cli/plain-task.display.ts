@@ -1,4 +1,4 @@
-import type { McpTask } from '../mcp-task.types.js';
+import type { McpTask } from '../mcp-task.interface.js';
 import type { CliIo } from './cli-io.js';
 import { describeState, type TaskDisplay } from './task-display.interface.js';
 

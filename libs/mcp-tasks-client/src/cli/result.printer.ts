@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import type { McpTask } from '../mcp-task.types.js';
+import type { McpTask } from '../mcp-task.interface.js';
 import type { CliIo } from './cli-io.js';
 import { ExitCode } from './exit-codes.js';
 

@@ -1,4 +1,4 @@
-import type { McpInputRequest, McpTask } from '../mcp-task.types.js';
+import type { McpInputRequest, McpTask } from '../mcp-task.interface.js';
 
 /** Shows a task while it runs: a live bar or spinner on a terminal, plain lines otherwise. */
 export interface TaskDisplay {

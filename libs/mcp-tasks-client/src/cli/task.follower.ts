@@ -1,5 +1,5 @@
 import type { McpTasksClient } from '../mcp-tasks.client.js';
-import type { McpTask } from '../mcp-task.types.js';
+import type { McpTask } from '../mcp-task.interface.js';
 import { isTerminal } from '../task-update.feed.js';
 import type { CliIo } from './cli-io.js';
 import { ExitCode } from './exit-codes.js';

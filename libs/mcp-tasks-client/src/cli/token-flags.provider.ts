@@ -1,7 +1,7 @@
 import { exec } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
-import type { TokenProvider } from '../token-provider.types.js';
+import type { TokenProvider } from '../token-provider.interface.js';
 
 const run = promisify(exec);
 

@@ -1,6 +1,6 @@
 import cliProgress from 'cli-progress';
 import ora, { type Ora } from 'ora';
-import type { McpTask } from '../mcp-task.types.js';
+import type { McpTask } from '../mcp-task.interface.js';
 import { parseProgress } from './progress-text.parser.js';
 import { describeState, type TaskDisplay } from './task-display.interface.js';
 

@@ -1,4 +1,4 @@
-import type { McpTask } from './mcp-task.types.js';
+import type { McpTask } from './mcp-task.interface.js';
 
 /** Options of `McpTasksClient.request` (defaults in brackets). */
 export interface RawRequestOptions {
