@@ -6,7 +6,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { createTaskSessionFromClient } from '@modelcontextprotocol/ext-tasks/client';
 import type { JsonValue } from '@modelcontextprotocol/ext-tasks/core';
-import { rethrowAuth } from './auth-failure.js';
+import { rethrowAuth } from './auth-failure.lookup.js';
 import { authorizedFetch } from './authorized.fetch.js';
 import type { ConnectOptions, LegacyMode } from './connect-options.interface.js';
 import { createHttpRawDispatch } from './http-raw.dispatch.js';

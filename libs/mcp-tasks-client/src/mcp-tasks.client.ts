@@ -6,7 +6,7 @@ import {
   type ToolExecution,
 } from '@modelcontextprotocol/ext-tasks/client';
 import { taskId as asTaskId, type JsonValue } from '@modelcontextprotocol/ext-tasks/core';
-import { rethrowAuth } from './auth-failure.js';
+import { rethrowAuth } from './auth-failure.lookup.js';
 import { McpTaskError } from './mcp-task.error.js';
 import { taskFromView } from './mcp-task.mapper.js';
 import type { AwaitTaskOptions, RunToolOptions } from './await-task-options.interface.js';

@@ -12,7 +12,3 @@ export const PROTOCOL_VERSION = '2026-07-28';
  * @publicApi
  */
 export const TASKS_EXTENSION = TASKS_EXTENSION_ID_V2;
-/**
- * `_meta` key under which an McpTasksModule server lists a tool's task policy at 2026-07-28 (its own, not the spec's).
- */
-export const TASK_SUPPORT_META = 'mcp-tasks/taskSupport';

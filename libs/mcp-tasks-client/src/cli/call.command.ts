@@ -1,8 +1,8 @@
 import type { McpTasksClient } from '../mcp-tasks.client.js';
 import type { CliIo } from './cli-io.js';
 import { cliInputHandlers, type InputFlags } from './cli-input.handlers.js';
-import { connectCli, type ConnectionFlags } from './cli-connection.js';
-import { ExitCode } from './exit-codes.js';
+import { connectCli, type ConnectionFlags } from './cli-connection.factory.js';
+import { ExitCode } from './cli.constants.js';
 import { Interrupt } from './interrupt.js';
 import { PlainTaskDisplay } from './plain-task.display.js';
 import { printResult } from './result.printer.js';

@@ -1,8 +1,8 @@
 import { isTerminal } from '../task-update.feed.js';
 import type { CliIo } from './cli-io.js';
-import { connectCli, type ConnectionFlags } from './cli-connection.js';
+import { connectCli, type ConnectionFlags } from './cli-connection.factory.js';
 import { MAX_TIMER_MS } from '../duration.rule.js';
-import { ExitCode } from './exit-codes.js';
+import { ExitCode } from './cli.constants.js';
 import { msFlag } from './ms-flag.parser.js';
 
 /**

@@ -1,4 +1,5 @@
 import type { McpInputHandlers } from '../input-handlers.interface.js';
+import { CLI_NAME } from './cli.constants.js';
 import { askForm } from './elicitation.prompter.js';
 import type { Interrupt } from './interrupt.js';
 import type { TaskDisplay } from './task-display.interface.js';
@@ -37,7 +38,7 @@ export function cliInputHandlers(
         display.resume();
       }
     };
-  const { samplingText, samplingModel = 'mcp-tasks-cli', root = [] } = flags;
+  const { samplingText, samplingModel = CLI_NAME, root = [] } = flags;
   if (samplingText !== undefined)
     handlers.sampling = (_params, { key }) => {
       display.note(`answered sampling request "${key}" with --sampling-text`);

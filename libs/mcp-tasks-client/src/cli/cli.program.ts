@@ -2,9 +2,8 @@ import { Command, CommanderError, Option } from 'commander';
 import { callCommand } from './call.command.js';
 import { cancelCommand } from './cancel.command.js';
 import { processIo, type CliIo } from './cli-io.js';
-import { CLI_VERSION } from './cli-connection.js';
 import { reportError } from './error.report.js';
-import { ExitCode } from './exit-codes.js';
+import { CLI_NAME, CLI_VERSION, ExitCode } from './cli.constants.js';
 import { getCommand } from './get.command.js';
 import { toolsCommand } from './tools.command.js';
 import { watchCommand } from './watch.command.js';
@@ -23,7 +22,7 @@ const legacy = () =>
     .default('fallback');
 const samplingText = () => new Option('--sampling-text <text>', 'answer sampling requests with this text');
 const samplingModel = () =>
-  new Option('--sampling-model <name>', 'the model name sent with --sampling-text').default('mcp-tasks-cli');
+  new Option('--sampling-model <name>', 'the model name sent with --sampling-text').default(CLI_NAME);
 const root = () => new Option('--root <uri>', 'answer roots/list with this root (repeatable)').argParser(collect);
 
 /** Runs the CLI on `argv` (as `process.argv`) and returns the exit code (see `ExitCode`). */

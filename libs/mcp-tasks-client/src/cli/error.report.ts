@@ -1,8 +1,9 @@
-import { authFailureIn } from '../auth-failure.js';
+import { authFailureIn } from '../auth-failure.lookup.js';
 import { ForbiddenError } from '../forbidden.error.js';
 import type { CliIo } from './cli-io.js';
-import { ExitCode, UsageError } from './exit-codes.js';
-import { TokenFlagError } from './token-flags.provider.js';
+import { ExitCode } from './cli.constants.js';
+import { UsageError } from './usage.error.js';
+import { TokenFlagError } from './token-flag.error.js';
 
 /** Prints why a command failed (`error: …` on stderr) and returns its exit code. */
 export function reportError(error: unknown, io: CliIo): number {

@@ -1,7 +1,7 @@
 import type { McpTask } from '../mcp-task.interface.js';
 import type { CliIo } from './cli-io.js';
-import { connectCli, type ConnectionFlags } from './cli-connection.js';
-import { ExitCode } from './exit-codes.js';
+import { connectCli, type ConnectionFlags } from './cli-connection.factory.js';
+import { ExitCode } from './cli.constants.js';
 import { contentLines } from './result.printer.js';
 import { questionText } from './task-display.interface.js';
 

@@ -1,4 +1,4 @@
-import { ExitCode } from './exit-codes.js';
+import { ExitCode } from './cli.constants.js';
 
 /**
  * Ctrl-C: the first one aborts `signal` (the command then cancels its task or stops watching, and exits

@@ -1,5 +1,5 @@
 import { durationProblem, type DurationBounds } from '../duration.rule.js';
-import { UsageError } from './exit-codes.js';
+import { UsageError } from './usage.error.js';
 
 /** A `<ms>` flag's value: decimal digits within `bounds` (the duration rule), else a usage error naming the flag. */
 export function msFlag(flag: string, raw: string, bounds: DurationBounds): number {

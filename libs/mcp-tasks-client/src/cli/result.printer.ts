@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { McpTask } from '../mcp-task.interface.js';
 import type { CliIo } from './cli-io.js';
-import { ExitCode } from './exit-codes.js';
+import { ExitCode } from './cli.constants.js';
 
 /** The content of a tool result as lines: text as it is, other blocks as a short description. */
 export function contentLines(result: CallToolResult): string[] {

@@ -1,4 +1,4 @@
-import { TASK_SUPPORT_META } from '../protocol.constants.js';
+import { TASK_SUPPORT_META } from './cli.constants.js';
 
 /** A tool as `tools/list` gives it, as far as its task policy goes. */
 export interface ListedTool {

@@ -2,7 +2,7 @@ import type { McpTasksClient } from '../mcp-tasks.client.js';
 import type { McpTask } from '../mcp-task.interface.js';
 import { isTerminal } from '../task-update.feed.js';
 import type { CliIo } from './cli-io.js';
-import { ExitCode } from './exit-codes.js';
+import { ExitCode } from './cli.constants.js';
 import type { Interrupt } from './interrupt.js';
 import { printOutcome } from './result.printer.js';
 import type { TaskDisplay } from './task-display.interface.js';

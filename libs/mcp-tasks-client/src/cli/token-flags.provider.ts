@@ -2,6 +2,7 @@ import { exec } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import type { TokenProvider } from '../token-provider.interface.js';
+import { TokenFlagError } from './token-flag.error.js';
 
 const run = promisify(exec);
 
@@ -13,11 +14,6 @@ export interface TokenFlags {
   tokenCmd?: string;
   /** `--token-file`: a file that holds a token; read for each request. */
   tokenFile?: string;
-}
-
-/** `--token-cmd` or `--token-file` could not give a token: the message names the flag and what went wrong. */
-export class TokenFlagError extends Error {
-  override name = 'TokenFlagError';
 }
 
 /**

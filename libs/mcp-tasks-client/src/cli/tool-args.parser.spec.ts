@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { UsageError } from './exit-codes.js';
+import { UsageError } from './usage.error.js';
 import { parseArgPairs, parseArgsJson } from './tool-args.parser.js';
 
 const schema = {

@@ -1,4 +1,4 @@
-import { UsageError } from './exit-codes.js';
+import { UsageError } from './usage.error.js';
 
 type JsonSchema = { type?: unknown; properties?: Record<string, { type?: unknown } | null> } | null;
 

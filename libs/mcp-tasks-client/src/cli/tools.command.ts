@@ -1,7 +1,7 @@
-import { TASK_SUPPORT_META } from '../protocol.constants.js';
+import { TASK_SUPPORT_META } from './cli.constants.js';
 import type { CliIo } from './cli-io.js';
-import { connectCli, type ConnectionFlags } from './cli-connection.js';
-import { ExitCode } from './exit-codes.js';
+import { connectCli, type ConnectionFlags } from './cli-connection.factory.js';
+import { ExitCode } from './cli.constants.js';
 import { taskPolicyOf } from './task-policy.reader.js';
 
 /** `tools <url>`: the server's tools with their task policy (`sync`, `optional`, `required`; `-`: not said). */

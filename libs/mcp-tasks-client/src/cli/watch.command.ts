@@ -1,6 +1,6 @@
 import type { CliIo } from './cli-io.js';
 import { cliInputHandlers, type InputFlags } from './cli-input.handlers.js';
-import { connectCli, type ConnectionFlags } from './cli-connection.js';
+import { connectCli, type ConnectionFlags } from './cli-connection.factory.js';
 import { Interrupt } from './interrupt.js';
 import { PlainTaskDisplay } from './plain-task.display.js';
 import { followTask } from './task.follower.js';

@@ -1,3 +1,16 @@
+import { createRequire } from 'node:module';
+
+/** This package's version (the CLI's `--version` and its `clientInfo`). */
+export const CLI_VERSION = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
+
+/** The CLI's name in `clientInfo`, and the model its `--sampling-text` answers name unless `--sampling-model`. */
+export const CLI_NAME = 'mcp-tasks-cli';
+
+/**
+ * `_meta` key under which an McpTasksModule server lists a tool's task policy at 2026-07-28 (its own, not the spec's).
+ */
+export const TASK_SUPPORT_META = 'mcp-tasks/taskSupport';
+
 /** How the CLI exits; scripts can tell these apart. */
 export const ExitCode = {
   /** The tool ran and its result is not an error. */
@@ -15,8 +28,3 @@ export const ExitCode = {
   /** Ctrl-C: `call` cancelled its task, `watch` stopped watching. */
   interrupted: 130,
 } as const;
-
-/** A command-line mistake: reported without a stack and exits with `ExitCode.usage`. */
-export class UsageError extends Error {
-  override name = 'UsageError';
-}

@@ -1,12 +1,9 @@
-import { createRequire } from 'node:module';
 import { connect } from '../connect.factory.js';
 import type { ConnectOptions, LegacyMode } from '../connect-options.interface.js';
 import type { McpTasksClient } from '../mcp-tasks.client.js';
-import { UsageError } from './exit-codes.js';
+import { CLI_NAME, CLI_VERSION } from './cli.constants.js';
+import { UsageError } from './usage.error.js';
 import { tokenFromFlags, type TokenFlags } from './token-flags.provider.js';
-
-/** This package's version (the CLI's `--version` and its `clientInfo`). */
-export const CLI_VERSION = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
 
 /** Flags every command takes: the token flags, and `--legacy` where it applies. */
 export interface ConnectionFlags extends TokenFlags {
@@ -14,7 +11,7 @@ export interface ConnectionFlags extends TokenFlags {
   legacy?: LegacyMode;
 }
 
-/** Connects as the CLI (`clientInfo` `mcp-tasks-cli`); a URL that does not parse is a usage error. */
+/** Connects as the CLI (`clientInfo` `CLI_NAME`); a URL that does not parse is a usage error. */
 export async function connectCli(
   url: string,
   flags: ConnectionFlags,
@@ -25,6 +22,6 @@ export async function connectCli(
     ...options,
     token: tokenFromFlags(flags),
     legacy: flags.legacy,
-    clientInfo: { name: 'mcp-tasks-cli', version: CLI_VERSION },
+    clientInfo: { name: CLI_NAME, version: CLI_VERSION },
   });
 }
