@@ -1,7 +1,8 @@
 import type { McpTasksClient } from '../mcp-tasks.client.js';
 import type { CliIo } from './cli-io.js';
 import { cliInputHandlers, type InputFlags } from './cli-input.handlers.js';
-import { connectCli, type ConnectionFlags } from './cli-connection.factory.js';
+import { connectCli } from './cli-connection.factory.js';
+import type { SharedFlags } from './cli.options.js';
 import { ExitCode } from './cli.constants.js';
 import { Interrupt } from './interrupt.js';
 import { PlainTaskDisplay } from './plain-task.display.js';
@@ -10,14 +11,13 @@ import { followTask } from './task.follower.js';
 import { parseArgPairs, parseArgsJson } from './tool-args.parser.js';
 import { TtyTaskDisplay } from './tty-task.display.js';
 
-export interface CallFlags extends ConnectionFlags, InputFlags {
+export interface CallFlags extends SharedFlags, InputFlags {
   /** `--args`: the arguments as one JSON object. */
   args?: string;
   /** `--arg key=value` (repeatable). */
   arg?: string[];
   /** `--no-tasks` sets it `false`: the tool runs synchronously when its policy allows. */
   tasks: boolean;
-  json?: boolean;
 }
 
 /** `call <url> <tool>`: runs a tool, follows its task with a progress display, answers its questions. */

@@ -1,9 +1,11 @@
 import { isTerminal } from '../task-update.feed.js';
 import type { CliIo } from './cli-io.js';
-import { connectCli, type ConnectionFlags } from './cli-connection.factory.js';
+import { connectCli } from './cli-connection.factory.js';
+import type { SharedFlags } from './cli.options.js';
 import { MAX_TIMER_MS } from '../duration.rule.js';
-import { ExitCode } from './cli.constants.js';
+import { CANCEL_WAIT_MS, ExitCode } from './cli.constants.js';
 import { msFlag } from './ms-flag.parser.js';
+import { pollUntilEnded } from './task-end.poller.js';
 
 /**
  * `cancel <url> <taskId>`: one `tasks/cancel`, then `tasks/get` until the task is terminal (at most `--wait`
@@ -12,20 +14,15 @@ import { msFlag } from './ms-flag.parser.js';
 export async function cancelCommand(
   url: string,
   taskId: string,
-  flags: ConnectionFlags & { wait?: string; json?: boolean },
+  flags: SharedFlags & { wait?: string },
   io: CliIo,
 ): Promise<number> {
-  const waitMs = msFlag('--wait', flags.wait ?? '10000', { min: 0, max: MAX_TIMER_MS });
+  const waitMs = msFlag('--wait', flags.wait ?? String(CANCEL_WAIT_MS), { min: 0, max: MAX_TIMER_MS });
   const client = await connectCli(url, flags, { tasks: true });
   try {
     const before = await client.getTask(taskId);
     await client.cancelTask(taskId);
-    const deadline = Date.now() + waitMs;
-    let task = before;
-    while (!isTerminal(task.status) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, Math.min(task.pollIntervalMs ?? 500, 1000)));
-      task = await client.getTask(taskId);
-    }
+    const task = await pollUntilEnded(client, before, waitMs);
     if (flags.json) io.out(JSON.stringify(task, null, 2));
     else if (isTerminal(before.status)) io.out(`task ${taskId}: ${task.status} (it had ended before the cancel)`);
     else

@@ -11,6 +11,9 @@ export const CLI_NAME = 'mcp-tasks-cli';
  */
 export const TASK_SUPPORT_META = 'mcp-tasks/taskSupport';
 
+/** How long a cancel waits for its task to stop (`cancel --wait`, Ctrl-C in `call`) before saying it is stopping. */
+export const CANCEL_WAIT_MS = 10_000;
+
 /** How the CLI exits; scripts can tell these apart. */
 export const ExitCode = {
   /** The tool ran and its result is not an error. */

@@ -3,27 +3,11 @@ import { callCommand } from './call.command.js';
 import { cancelCommand } from './cancel.command.js';
 import { processIo, type CliIo } from './cli-io.js';
 import { reportError } from './error.report.js';
-import { CLI_NAME, CLI_VERSION, ExitCode } from './cli.constants.js';
+import { CANCEL_WAIT_MS, CLI_VERSION, ExitCode } from './cli.constants.js';
+import { addSharedOptions, collect, taskCommand } from './cli.options.js';
 import { getCommand } from './get.command.js';
 import { toolsCommand } from './tools.command.js';
 import { watchCommand } from './watch.command.js';
-
-const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
-const token = () => new Option('--token <token>', 'bearer token sent as Authorization').env('MCP_TOKEN');
-const tokenCmd = () =>
-  new Option('--token-cmd <command>', 'shell command that prints a fresh token, run for each request').conflicts(
-    'tokenFile',
-  );
-const tokenFile = () => new Option('--token-file <path>', 'file holding the token, read again for each request');
-const json = () => new Option('--json', 'print raw JSON instead of text');
-const legacy = () =>
-  new Option('--legacy <mode>', 'servers that only speak a 2025 revision')
-    .choices(['never', 'fallback', 'only'])
-    .default('fallback');
-const samplingText = () => new Option('--sampling-text <text>', 'answer sampling requests with this text');
-const samplingModel = () =>
-  new Option('--sampling-model <name>', 'the model name sent with --sampling-text').default(CLI_NAME);
-const root = () => new Option('--root <uri>', 'answer roots/list with this root (repeatable)').argParser(collect);
 
 /** Runs the CLI on `argv` (as `process.argv`) and returns the exit code (see `ExitCode`). */
 export async function runCli(argv: string[], io: CliIo = processIo()): Promise<number> {
@@ -37,7 +21,7 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)');
 
-  program
+  const call = program
     .command('call')
     .description('run a tool; a task shows its progress, asks its questions here, and Ctrl-C cancels it')
     .argument('<url>', 'the MCP endpoint, e.g. http://127.0.0.1:3000/mcp')
@@ -45,72 +29,42 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
     .addOption(new Option('--args <json>', 'the arguments as one JSON object').conflicts('arg'))
     .addOption(
       new Option('--arg <key=value>', 'one argument, typed by the tool schema (repeatable)').argParser(collect),
-    )
-    .addOption(token())
-    .addOption(tokenCmd())
-    .addOption(tokenFile())
-    .option('--no-tasks', 'do not declare the Tasks extension: optional task tools run synchronously')
-    .addOption(samplingText())
-    .addOption(samplingModel())
-    .addOption(root())
-    .addOption(legacy())
-    .addOption(json())
-    .action((url: string, tool: string, flags) => run(() => callCommand(url, tool, flags, io))());
+    );
+  const noTasks = new Option('--no-tasks', 'do not declare the Tasks extension: optional task tools run synchronously');
+  addSharedOptions(call, [noTasks], { input: true, legacy: true }).action((url: string, tool: string, flags) =>
+    run(() => callCommand(url, tool, flags, io))(),
+  );
 
-  program
+  const tools = program
     .command('tools')
     .description('list the tools with their task policy: sync, optional or required')
-    .argument('<url>', 'the MCP endpoint')
-    .addOption(token())
-    .addOption(tokenCmd())
-    .addOption(tokenFile())
-    .addOption(legacy())
-    .addOption(json())
-    .action((url: string, flags) => run(() => toolsCommand(url, flags, io))());
+    .argument('<url>', 'the MCP endpoint');
+  addSharedOptions(tools, [], { legacy: true }).action((url: string, flags) =>
+    run(() => toolsCommand(url, flags, io))(),
+  );
 
-  program
-    .command('get')
-    .allowUnknownOption() // a task id is base64url and may start with '-'
-    .helpOption('--help') // not -h: a task id may start with it
-    .description('show a task (one tasks/get)')
-    .argument('<url>', 'the MCP endpoint')
-    .argument('<taskId>', 'the task')
-    .addOption(token())
-    .addOption(tokenCmd())
-    .addOption(tokenFile())
-    .addOption(json())
-    .action((url: string, taskId: string, flags) => run(() => getCommand(url, taskId, flags, io))());
+  const get = taskCommand(program, 'get').description('show a task (one tasks/get)');
+  addSharedOptions(get, []).action((url: string, taskId: string, flags) =>
+    run(() => getCommand(url, taskId, flags, io))(),
+  );
 
-  program
-    .command('cancel')
-    .allowUnknownOption() // a task id is base64url and may start with '-'
-    .helpOption('--help') // not -h: a task id may start with it
-    .description('cancel a task (tasks/cancel) and wait until it has stopped')
-    .argument('<url>', 'the MCP endpoint')
-    .argument('<taskId>', 'the task')
-    .addOption(token())
-    .addOption(tokenCmd())
-    .addOption(tokenFile())
-    .option('--wait <ms>', 'how long to wait for the task to stop (0 to 2147483647 ms)', '10000')
-    .addOption(json())
-    .action((url: string, taskId: string, flags) => run(() => cancelCommand(url, taskId, flags, io))());
+  const cancel = taskCommand(program, 'cancel').description(
+    'cancel a task (tasks/cancel) and wait until it has stopped',
+  );
+  const wait = new Option('--wait <ms>', 'how long to wait for the task to stop (0 to 2147483647 ms)').default(
+    String(CANCEL_WAIT_MS),
+  );
+  addSharedOptions(cancel, [wait]).action((url: string, taskId: string, flags) =>
+    run(() => cancelCommand(url, taskId, flags, io))(),
+  );
 
-  program
-    .command('watch')
-    .allowUnknownOption() // a task id is base64url and may start with '-'
-    .helpOption('--help') // not -h: a task id may start with it
-    .description('follow a task with a progress display (listening for notifications); Ctrl-C stops watching')
-    .argument('<url>', 'the MCP endpoint')
-    .argument('<taskId>', 'the task')
-    .addOption(token())
-    .addOption(tokenCmd())
-    .addOption(tokenFile())
-    .option('--no-answer', 'only observe: leave the task questions to another client')
-    .addOption(samplingText())
-    .addOption(samplingModel())
-    .addOption(root())
-    .addOption(json())
-    .action((url: string, taskId: string, flags) => run(() => watchCommand(url, taskId, flags, io))());
+  const watch = taskCommand(program, 'watch').description(
+    'follow a task with a progress display (listening for notifications); Ctrl-C stops watching',
+  );
+  const noAnswer = new Option('--no-answer', 'only observe: leave the task questions to another client');
+  addSharedOptions(watch, [noAnswer], { input: true }).action((url: string, taskId: string, flags) =>
+    run(() => watchCommand(url, taskId, flags, io))(),
+  );
 
   try {
     await program.parseAsync(argv);

@@ -1,17 +1,13 @@
 import type { McpTask } from '../mcp-task.interface.js';
 import type { CliIo } from './cli-io.js';
-import { connectCli, type ConnectionFlags } from './cli-connection.factory.js';
+import { connectCli } from './cli-connection.factory.js';
+import type { SharedFlags } from './cli.options.js';
 import { ExitCode } from './cli.constants.js';
 import { contentLines } from './result.printer.js';
 import { questionText } from './task-display.interface.js';
 
 /** `get <url> <taskId>`: one `tasks/get`, printed field by field (or raw with `--json`). */
-export async function getCommand(
-  url: string,
-  taskId: string,
-  flags: ConnectionFlags & { json?: boolean },
-  io: CliIo,
-): Promise<number> {
+export async function getCommand(url: string, taskId: string, flags: SharedFlags, io: CliIo): Promise<number> {
   const client = await connectCli(url, flags, { tasks: true });
   try {
     const task = await client.getTask(taskId);

@@ -2,10 +2,11 @@ import type { McpTasksClient } from '../mcp-tasks.client.js';
 import type { McpTask } from '../mcp-task.interface.js';
 import { isTerminal } from '../task-update.feed.js';
 import type { CliIo } from './cli-io.js';
-import { ExitCode } from './cli.constants.js';
+import { CANCEL_WAIT_MS, ExitCode } from './cli.constants.js';
 import type { Interrupt } from './interrupt.js';
 import { printOutcome } from './result.printer.js';
 import type { TaskDisplay } from './task-display.interface.js';
+import { pollUntilEnded } from './task-end.poller.js';
 
 export interface FollowOptions {
   io: CliIo;
@@ -19,9 +20,6 @@ export interface FollowOptions {
   /** On Ctrl-C, cancel the task (`call`) or only stop watching (`watch`). */
   cancelOnInterrupt: boolean;
 }
-
-/** How long Ctrl-C waits for a cancelled task to read `cancelled` before exiting anyway. */
-const CANCEL_WAIT_MS = 10_000;
 
 /** Follows a task with the display until it ends or Ctrl-C; prints the outcome and returns the exit code. */
 export async function followTask(
@@ -51,19 +49,8 @@ export async function followTask(
     }
     o.io.err(`cancelling task ${task.taskId} (Ctrl-C again to exit at once)`);
     await client.cancelTask(task.taskId);
-    const final = await untilTerminal(client, task.taskId);
-    o.io.err(`task ${task.taskId}: ${final ? final.status : 'cancel requested, still stopping'}`);
+    const final = await pollUntilEnded(client, await client.getTask(task.taskId), CANCEL_WAIT_MS);
+    o.io.err(`task ${task.taskId}: ${isTerminal(final.status) ? final.status : 'cancel requested, still stopping'}`);
     return ExitCode.interrupted;
-  }
-}
-
-/** Polls until the task is terminal, for at most `CANCEL_WAIT_MS`; `undefined` when it is not by then. */
-async function untilTerminal(client: McpTasksClient, taskId: string): Promise<McpTask | undefined> {
-  const deadline = Date.now() + CANCEL_WAIT_MS;
-  for (;;) {
-    const task = await client.getTask(taskId);
-    if (isTerminal(task.status)) return task;
-    if (Date.now() >= deadline) return undefined;
-    await new Promise((resolve) => setTimeout(resolve, Math.min(task.pollIntervalMs ?? 500, 1000)));
   }
 }

@@ -1,15 +1,12 @@
 import { TASK_SUPPORT_META } from './cli.constants.js';
 import type { CliIo } from './cli-io.js';
-import { connectCli, type ConnectionFlags } from './cli-connection.factory.js';
+import { connectCli } from './cli-connection.factory.js';
+import type { SharedFlags } from './cli.options.js';
 import { ExitCode } from './cli.constants.js';
 import { taskPolicyOf } from './task-policy.reader.js';
 
 /** `tools <url>`: the server's tools with their task policy (`sync`, `optional`, `required`; `-`: not said). */
-export async function toolsCommand(
-  url: string,
-  flags: ConnectionFlags & { json?: boolean },
-  io: CliIo,
-): Promise<number> {
+export async function toolsCommand(url: string, flags: SharedFlags, io: CliIo): Promise<number> {
   const client = await connectCli(url, flags, { tasks: true });
   try {
     const { tools } = await client.sdk.listTools();

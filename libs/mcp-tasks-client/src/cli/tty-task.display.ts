@@ -1,10 +1,9 @@
 import cliProgress from 'cli-progress';
 import ora, { type Ora } from 'ora';
 import type { McpTask } from '../mcp-task.interface.js';
+import { isTerminal } from '../task-update.feed.js';
 import { parseProgress } from './progress-text.parser.js';
 import { describeState, type TaskDisplay } from './task-display.interface.js';
-
-const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
 
 /**
  * On a terminal (stderr): a progress bar while the status message carries counts (`ctx.progress(done,
@@ -26,7 +25,7 @@ export class TtyTaskDisplay implements TaskDisplay {
 
   update(task: McpTask): void {
     this.last = task;
-    if (!this.paused && !this.stopped && !TERMINAL.has(task.status)) this.render(task);
+    if (!this.paused && !this.stopped && !isTerminal(task.status)) this.render(task);
   }
 
   pause(): void {
@@ -36,11 +35,11 @@ export class TtyTaskDisplay implements TaskDisplay {
 
   resume(): void {
     this.paused = false;
-    if (!this.stopped && this.last && !TERMINAL.has(this.last.status)) this.render(this.last);
+    if (!this.stopped && this.last && !isTerminal(this.last.status)) this.render(this.last);
   }
 
   note(line: string): void {
-    const shown = this.last && !this.paused && !this.stopped && !TERMINAL.has(this.last.status);
+    const shown = this.last && !this.paused && !this.stopped && !isTerminal(this.last.status);
     this.takeDown();
     process.stderr.write(`${line}\n`);
     if (shown) this.render(this.last!);

@@ -1,15 +1,15 @@
 import type { CliIo } from './cli-io.js';
 import { cliInputHandlers, type InputFlags } from './cli-input.handlers.js';
-import { connectCli, type ConnectionFlags } from './cli-connection.factory.js';
+import { connectCli } from './cli-connection.factory.js';
+import type { SharedFlags } from './cli.options.js';
 import { Interrupt } from './interrupt.js';
 import { PlainTaskDisplay } from './plain-task.display.js';
 import { followTask } from './task.follower.js';
 import { TtyTaskDisplay } from './tty-task.display.js';
 
-export interface WatchFlags extends ConnectionFlags, InputFlags {
+export interface WatchFlags extends SharedFlags, InputFlags {
   /** `--no-answer` sets it `false`: only observe, leave questions to another client. */
   answer: boolean;
-  json?: boolean;
 }
 
 /**
