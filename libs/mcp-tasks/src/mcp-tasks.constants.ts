@@ -91,13 +91,5 @@ export const LEGACY_LIST_PAGE = 50;
 /** The shortest ttl a 2025-11-25 client may ask for, in ms (a task that expires at once is of no use). */
 export const LEGACY_MIN_TTL = 1_000;
 
-/** Methods the library answers itself, in front of the SDK (so does listening that names tasks). */
-export const DISPATCHED_METHODS: ReadonlySet<string> = new Set([
-  'tools/call',
-  'tasks/get',
-  'tasks/update',
-  'tasks/cancel',
-]);
-
 /** At most this many task ids per `subscriptions/listen` request (the extension's limit). */
 export const MAX_LISTEN_TASKS = 100;

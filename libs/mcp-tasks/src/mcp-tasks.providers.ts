@@ -7,8 +7,8 @@ import { ToolMetadataAccessor } from './discovery/tool-metadata.accessor.js';
 import { ToolExplorer } from './discovery/tool.explorer.js';
 import { ToolRegistry } from './discovery/tool.registry.js';
 import { McpDispatcher } from './dispatcher/mcp.dispatcher.js';
-import { TaskMethodsHandler } from './dispatcher/task-methods.handler.js';
-import { ToolCallHandler } from './dispatcher/tool-call.handler.js';
+import { METHOD_HANDLERS } from './dispatcher/methods.table.js';
+import { TaskLookup } from './dispatcher/task.lookup.js';
 import { SharedStoreWarning } from './tasks/shared-store.warning.js';
 import { createTaskEventBus } from './events/task-event-bus.factory.js';
 import { MirrorKeeper } from './gateway/mirror.keeper.js';
@@ -46,7 +46,6 @@ import { SdkServerFactory } from './sdk/sdk-server.factory.js';
 import { ToolList } from './sdk/tool-list.js';
 import { DataSourceTaskStore } from './store/data-source-task.store.js';
 import { isTaskStore, type TaskStore } from './store/task-store.interface.js';
-import { TaskListenHandler } from './subscriptions/task-listen.handler.js';
 import { TaskRunner } from './tasks/task.runner.js';
 import { TaskSweeper } from './tasks/task.sweeper.js';
 import { McpTelemetryInterceptor } from './telemetry/mcp-telemetry.interceptor.js';
@@ -94,8 +93,9 @@ export const mcpTasksProviders: Provider[] = [
   UpstreamTaskRelay,
   MirrorKeeper,
   UpstreamToolCall,
-  TaskMethodsHandler,
-  ToolCallHandler,
+  TaskLookup,
+  // tools/call, tasks/*, listening: each method's handler, as the method table names it.
+  ...METHOD_HANDLERS,
   McpDispatcher,
   ToolList,
   SdkServerFactory,
@@ -114,7 +114,6 @@ export const mcpTasksProviders: Provider[] = [
   ProtectedResource,
   McpFastPath,
   BodyParserErrors,
-  TaskListenHandler,
   McpTelemetryInterceptor,
   McpTasksHealthIndicator,
   SharedStoreWarning,

@@ -11,6 +11,7 @@ import {
   Query,
   UseGuards,
 } from '@nestjs/common';
+import { PATH_METADATA } from '@nestjs/common/constants.js';
 import { ConsoleAccessGuard } from './console-access.guard.js';
 import { Actor } from './console-actor.js';
 import { MCP_CONSOLE_OPTIONS, type ResolvedConsoleOptions } from './console-options.js';
@@ -24,8 +25,7 @@ export class ConsoleApiController {
     @Inject(MCP_CONSOLE_OPTIONS) options: ResolvedConsoleOptions,
     private readonly console: ConsoleService,
   ) {
-    // `@Controller()` again, now with the path: Nest's public way to set it.
-    Controller(`${options.path === '/' ? '' : options.path}/api`)(new.target);
+    Reflect.defineMetadata(PATH_METADATA, `${options.path === '/' ? '' : options.path}/api`, new.target);
   }
 
   @Get('overview')

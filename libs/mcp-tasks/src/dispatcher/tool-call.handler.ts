@@ -26,6 +26,7 @@ import { McpTracing } from '../telemetry/tracing.js';
 import { validateArguments } from '../tools/arguments.validator.js';
 import { ToolError } from '../tools/tool-error.js';
 import { toolErrorResult } from '../tools/tool-result.normalizer.js';
+import type { McpAnswerHandler } from './method-handler.interface.js';
 import type { McpRequest } from './mcp-request.interface.js';
 import type { TaskCallVariant } from './task-call.variant.js';
 
@@ -41,7 +42,7 @@ type StateBinding = Omit<RequestStatePayload, 'answers' | 'asked' | 'exp'>;
  * a result, an MRTR round, or a task handle (only once the store holds the task).
  */
 @Injectable()
-export class ToolCallHandler {
+export class ToolCallHandler implements McpAnswerHandler {
   private readonly states: RequestStateCodec;
 
   constructor(

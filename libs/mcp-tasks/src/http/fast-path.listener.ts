@@ -3,7 +3,8 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { HttpContext } from '../common/http-context.interface.js';
 import { internalError } from '../protocol/internal-error.js';
-import { DISPATCHED_METHODS, MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
+import { MCP_METHODS } from '../dispatcher/methods.table.js';
+import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { nodeCall } from './http-call.js';
 import { McpExchangeHandler } from './mcp-exchange.handler.js';
@@ -14,10 +15,10 @@ import { FAST_PATH_MAX_BODY, isJson } from './request-body.js';
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
- * `fastPath: true`: the Node HTTP server hands `POST <path>` requests whose `Mcp-Method` header names
- * a method this library answers (`tools/call`, `tasks/*`) straight to the endpoint, ahead of the
- * platform's router and middleware and of Nest's route pipeline. Those layers cost several times
- * what a `tasks/get` itself does. Every other request reaches the app exactly as before.
+ * `fastPath: true`: the Node HTTP server hands `POST <path>` requests whose `Mcp-Method` header names a method
+ * this library answers whole (`tools/call`, `tasks/*`: the method table's entries without `claims`) straight to the
+ * endpoint, ahead of the platform's router and middleware and of Nest's route pipeline. Those layers cost several
+ * times what a `tasks/get` itself does. Every other request reaches the app exactly as before.
  */
 @Injectable()
 export class McpFastPath implements OnApplicationBootstrap {
@@ -57,7 +58,10 @@ export class McpFastPath implements OnApplicationBootstrap {
   }
 
   private takes(req: IncomingMessage, paths: Set<string>): boolean {
-    if (req.method !== 'POST' || !DISPATCHED_METHODS.has(req.headers['mcp-method'] as string)) return false;
+    if (req.method !== 'POST') return false;
+    const entry = MCP_METHODS.get(req.headers['mcp-method'] as string);
+    // A method only some of whose requests are ours could be the SDK's: it takes the app's route, middleware and all.
+    if (!entry || entry.claims) return false;
     const url = req.url ?? '';
     const q = url.indexOf('?');
     return paths.has(q < 0 ? url : url.slice(0, q)) && isJson(req);

@@ -7,15 +7,15 @@ import { progressSink } from '../context/progress.sink.js';
 import { RunStoppedError } from '../context/run-stopped.error.js';
 import type { McpRequest } from '../dispatcher/mcp-request.interface.js';
 import { McpDispatcher } from '../dispatcher/mcp.dispatcher.js';
+import { ownedMethod, type McpMethod } from '../dispatcher/methods.table.js';
 import type { LegacyExchange } from '../legacy/legacy-exchange.js';
 import { LegacyRouter } from '../legacy/legacy.router.js';
-import { DISPATCHED_METHODS, MCP_TASKS_OPTIONS, META } from '../mcp-tasks.constants.js';
+import { MCP_TASKS_OPTIONS, META } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { AppEnhancers } from '../pipeline/app-enhancers.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import { toRpcError } from '../protocol/rpc-error.mapper.js';
 import { SdkFallback } from '../sdk/sdk-fallback.js';
-import { TaskListenHandler } from '../subscriptions/task-listen.handler.js';
 import { McpTracing } from '../telemetry/tracing.js';
 import { checkHostAndOrigin } from './dns-rebinding.check.js';
 import type { HttpCall } from './http-call.js';
@@ -32,6 +32,8 @@ interface OwnedRequest {
   /** `params._meta`: the per-request envelope. */
   meta: Record<string, any>;
   version: string;
+  /** Its entry in the method table. */
+  entry: McpMethod;
 }
 
 const NEVER_ABORTED = new AbortController().signal;
@@ -40,10 +42,10 @@ const NEVER_ABORTED = new AbortController().signal;
 const LEGACY = 'legacy' as const;
 
 /**
- * One HTTP exchange: a request in, its answer out. The methods this library owns (`tools/call`, `tasks/*`,
- * listening to tasks) are answered here, in front of the SDK: the SDK would build a server per request on the
- * `tasks/get` hot path, cannot gate task results on the caller's capabilities, and adds `content: []` to task
- * handles. Everything else goes to the SDK unchanged.
+ * One HTTP exchange: a request in, its answer out. The methods this library owns (the method table's: `tools/call`,
+ * `tasks/*`, listening to tasks) are answered here, in front of the SDK: the SDK would build a server per request
+ * on the `tasks/get` hot path, cannot gate task results on the caller's capabilities, and adds `content: []` to
+ * task handles. Everything else goes to the SDK unchanged.
  */
 @Injectable()
 export class McpExchangeHandler {
@@ -57,7 +59,6 @@ export class McpExchangeHandler {
     private readonly principals: PrincipalResolver,
     private readonly dispatcher: McpDispatcher,
     private readonly sdk: SdkFallback,
-    private readonly listen: TaskListenHandler,
     private readonly tracing: McpTracing,
     private readonly enhancers: AppEnhancers,
     private readonly legacy: LegacyRouter,
@@ -100,7 +101,7 @@ export class McpExchangeHandler {
       if (owned === LEGACY && (await this.legacy.serve(this.legacyExchange(call, body, principal)))) return;
       if (!owned || owned === LEGACY) return await this.sdk.serve(req, res, body, principal);
       checkStandardHeaders(owned.method, owned.params, owned.version, req.headers);
-      if (owned.method === 'subscriptions/listen') return await this.serveListen(owned, principal, res);
+      if ('streams' in owned.entry) return await this.dispatcher.stream(this.mcpRequest(owned, principal, call), res);
       reply = new Reply(res, owned.id);
       const result = await this.dispatcher.dispatch(this.mcpRequest(owned, principal, call, reply));
       // `_meta` first, then the result's own keys: a spread followed by a key costs ~0.6 µs in Node 20, this ~0.03.
@@ -123,30 +124,13 @@ export class McpExchangeHandler {
     const route = this.classifier.classify(req, body);
     if (route.kind === 'reject') throw new RpcError(route.code, route.message, route.data, route.httpStatus);
     if (route.kind === 'legacy') return LEGACY;
-    if (route.kind !== 'modern' || route.messageKind !== 'request' || !this.owns(route.message)) return undefined;
+    if (route.kind !== 'modern' || route.messageKind !== 'request') return undefined;
+    const { id, method } = route.message;
     const params = (route.message.params ?? {}) as Record<string, any>;
+    const entry = ownedMethod(method, params, this.options);
+    if (!entry) return undefined;
     const meta = (params._meta ?? {}) as Record<string, any>;
-    return { id: route.message.id, method: route.message.method, params, meta, version: meta[META.protocolVersion] };
-  }
-
-  /** `tools/call`, `tasks/*`, and listening that names tasks; the SDK serves everything else. */
-  private owns(message: { method: string; params?: Record<string, any> }): boolean {
-    if (DISPATCHED_METHODS.has(message.method)) return true;
-    return (
-      message.method === 'subscriptions/listen' &&
-      this.options.tasks &&
-      message.params?.notifications?.taskIds !== undefined
-    );
-  }
-
-  private serveListen(owned: OwnedRequest, principal: Principal, res: ServerResponse): Promise<void> {
-    const listen = {
-      id: owned.id,
-      taskIds: owned.params.notifications.taskIds,
-      clientCapabilities: owned.meta[META.clientCapabilities] ?? {},
-      principal,
-    };
-    return this.listen.serve(listen, this.listen.check(listen), res);
+    return { id, method, params, meta, version: meta[META.protocolVersion], entry };
   }
 
   private legacyExchange(call: HttpCall, body: unknown, principal: Principal): LegacyExchange {
@@ -154,7 +138,8 @@ export class McpExchangeHandler {
     return { req, res, http: platform, body, principal, reply: (id) => new Reply(res, id) };
   }
 
-  private mcpRequest(owned: OwnedRequest, principal: Principal, call: HttpCall, reply: Reply): McpRequest {
+  /** The request as the dispatcher takes it; progress goes out on `reply` (a stream has none). */
+  private mcpRequest(owned: OwnedRequest, principal: Principal, call: HttpCall, reply?: Reply): McpRequest {
     const { id, method, params, meta } = owned;
     const { req, res } = call;
     return {
@@ -166,9 +151,8 @@ export class McpExchangeHandler {
       clientInfo: meta[META.clientInfo],
       principal,
       http: call.platform,
-      // Only a tool run in the request needs to hear that the client left.
-      signal: method === 'tools/call' ? abortOnClose(res) : NEVER_ABORTED,
-      progress: progressSink(meta.progressToken, (n) => reply.notify({ ...n })),
+      signal: owned.entry.abortOnClose ? abortOnClose(res) : NEVER_ABORTED,
+      progress: reply && progressSink(meta.progressToken, (n) => reply.notify({ ...n })),
       inputResponses: params.inputResponses,
       traceContext: this.tracing.callerContext(meta, req.headers),
     };

@@ -1,14 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { MCP_METHODS } from '../dispatcher/methods.table.js';
 import { MODERN_PROTOCOL_VERSION, RpcCode } from '../mcp-tasks.constants.js';
 import { RpcError } from '../protocol/rpc-error.js';
-
-/** Which param `Mcp-Name` must repeat, per method (SEP-2243 plus the Tasks extension). */
-const NAME_SOURCE: Record<string, string> = {
-  'tools/call': 'name',
-  'tasks/get': 'taskId',
-  'tasks/update': 'taskId',
-  'tasks/cancel': 'taskId',
-};
 
 const SUPPORTED = [MODERN_PROTOCOL_VERSION];
 
@@ -31,7 +24,8 @@ const mismatch = (message: string): RpcError =>
 /**
  * The checks the SDK runs after classifying a request, repeated for the methods this library
  * answers in front of it: the claimed version is supported, then every required header is present
- * and repeats the body. (The SDK keeps these helpers private; the classifier alone lets both pass.)
+ * and repeats the body; `Mcp-Name` repeats the param the method table names (SEP-2243, the Tasks
+ * extension). (The SDK keeps these helpers private; the classifier alone lets both pass.)
  */
 export function checkStandardHeaders(
   method: string,
@@ -53,7 +47,7 @@ export function checkStandardHeaders(
   const mm = header(h, 'mcp-method');
   if (mm === undefined) throw mismatch(`the body names method ${method} but the required Mcp-Method header is absent`);
   if (mm !== method) throw mismatch(`Mcp-Method ${mm} does not match the body's method ${method}`);
-  const source = NAME_SOURCE[method];
+  const source = MCP_METHODS.get(method)?.nameParam;
   if (!source) return;
   const raw = header(h, 'mcp-name');
   if (raw === undefined) throw mismatch(`the required Mcp-Name header is absent (params.${source})`);

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Principal } from '../common/principal.interface.js';
-import { TaskMethodsHandler } from '../dispatcher/task-methods.handler.js';
+import { TaskLookup } from '../dispatcher/task.lookup.js';
 import { inputError } from '../input/input-error.js';
 import { isValidInputResponse } from '../input/input-response.validator.js';
 import { RpcCode } from '../mcp-tasks.constants.js';
@@ -23,7 +23,7 @@ export class InputAnswerHandler {
   private readonly answer: TaskHandler<Promise<TaskRecord>>;
 
   constructor(
-    private readonly tasks: TaskMethodsHandler,
+    private readonly tasks: TaskLookup,
     private readonly runner: TaskRunner,
     guards: TaskGuards,
   ) {

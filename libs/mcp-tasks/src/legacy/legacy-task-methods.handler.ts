@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Principal } from '../common/principal.interface.js';
 import { InjectTaskStore } from '../decorators/inject.decorators.js';
-import { TaskMethodsHandler } from '../dispatcher/task-methods.handler.js';
+import { TaskLookup } from '../dispatcher/task.lookup.js';
 import { LEGACY_LIST_PAGE, LEGACY_PROTOCOL_VERSION, MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { TaskGuards, type TaskHandler } from '../pipeline/task-guards.js';
@@ -46,7 +46,7 @@ export class LegacyTaskMethods {
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
     @InjectTaskStore() private readonly store: TaskStore,
     private readonly runner: TaskRunner,
-    private readonly tasks: TaskMethodsHandler,
+    private readonly tasks: TaskLookup,
     private readonly streams: LegacyStreams,
     private readonly cancels: RequestCancels,
     private readonly tracing: McpTracing,

@@ -25,6 +25,9 @@ export interface ListenRequest {
   principal: Principal;
 }
 
+/** What `stream` reads of the request (an `McpRequest`, not imported: the dispatcher's table imports this). */
+type ListenCall = Pick<ListenRequest, 'id' | 'clientCapabilities' | 'principal'> & { params: Record<string, any> };
+
 /**
  * `subscriptions/listen` with `notifications.taskIds`: an SSE stream that acknowledges the ids the
  * caller may see (others dropped silently, as if unknown; an owned task without the tool's scopes refuses
@@ -53,8 +56,15 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
     return this.open.size;
   }
 
+  /** `subscriptions/listen` naming tasks, as the dispatcher hands it over (an `McpRequest`). */
+  async stream(req: ListenCall, res: ServerResponse): Promise<void> {
+    const { id, clientCapabilities, principal } = req;
+    const listen: ListenRequest = { id, taskIds: req.params.notifications.taskIds, clientCapabilities, principal };
+    await this.serve(listen, this.check(listen), res);
+  }
+
   /** Validates the request; throws an `RpcError` before anything is written. */
-  check(req: ListenRequest): string[] {
+  private check(req: ListenRequest): string[] {
     if (!declaresTasks(req.clientCapabilities)) {
       throw tasksNotDeclared(`Listening to tasks needs the ${TASKS_EXTENSION} extension declared`);
     }
@@ -66,7 +76,7 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
     return [...new Set(ids as string[])];
   }
 
-  async serve(req: ListenRequest, ids: string[], res: ServerResponse): Promise<void> {
+  private async serve(req: ListenRequest, ids: string[], res: ServerResponse): Promise<void> {
     const stream = new ListenStream(res, req.id, (id) => this.store.get(id, Date.now()), this.options.pollInterval);
     // Subscribe before reading, so a change between the read and the ack is not missed.
     const unsubscribe = this.bus.subscribe((e) => {
