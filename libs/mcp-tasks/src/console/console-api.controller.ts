@@ -11,7 +11,6 @@ import {
   Query,
   UseGuards,
 } from '@nestjs/common';
-import { PATH_METADATA } from '@nestjs/common/constants.js';
 import { ConsoleAccessGuard } from './console-access.guard.js';
 import { Actor } from './console-actor.js';
 import { MCP_CONSOLE_OPTIONS, type ResolvedConsoleOptions } from './console-options.js';
@@ -25,7 +24,8 @@ export class ConsoleApiController {
     @Inject(MCP_CONSOLE_OPTIONS) options: ResolvedConsoleOptions,
     private readonly console: ConsoleService,
   ) {
-    Reflect.defineMetadata(PATH_METADATA, `${options.path === '/' ? '' : options.path}/api`, new.target);
+    // `@Controller()` again, now with the path: Nest's public way to set it.
+    Controller(`${options.path === '/' ? '' : options.path}/api`)(new.target);
   }
 
   @Get('overview')

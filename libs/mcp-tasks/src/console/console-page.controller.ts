@@ -1,5 +1,4 @@
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
-import { PATH_METADATA } from '@nestjs/common/constants.js';
 import type { IncomingMessage } from 'node:http';
 import { MCP_CONSOLE_OPTIONS, type ResolvedConsoleOptions } from './console-options.js';
 import { ConsolePageSender } from './console-page.sender.js';
@@ -14,7 +13,8 @@ export class ConsolePageController {
     @Inject(MCP_CONSOLE_OPTIONS) options: ResolvedConsoleOptions,
     private readonly sender: ConsolePageSender,
   ) {
-    Reflect.defineMetadata(PATH_METADATA, options.path, new.target);
+    // `@Controller()` again, now with the path: Nest's public way to set it.
+    Controller(options.path)(new.target);
   }
 
   /** `<path>`, and on Express `<path>/` too (Fastify's is `ConsoleSlashRoute`). */

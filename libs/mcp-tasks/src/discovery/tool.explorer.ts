@@ -1,6 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
-import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper.js';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import { requiredScopesOf } from '../decorators/required-scopes.decorator.js';
 import type { McpToolOptions, TaskPolicy, TaskPolicyFn } from '../decorators/mcp-tool.decorator.js';
@@ -13,6 +12,8 @@ import { ToolMetadataAccessor } from './tool-metadata.accessor.js';
 import { ToolRegistry } from './tool.registry.js';
 
 type Proto = Record<string, Function>;
+/** What `DiscoveryService` lists (Nest's `InstanceWrapper`, named here through its public API). */
+type InstanceWrapper = ReturnType<DiscoveryService['getProviders']>[number];
 
 /**
  * Finds `@McpTool` methods at bootstrap (on the providers and controllers of `options.include`, else of every

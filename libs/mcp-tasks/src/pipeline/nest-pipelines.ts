@@ -1,10 +1,10 @@
 import { Injectable, UseGuards, UseInterceptors, type CanActivate, type NestInterceptor } from '@nestjs/common';
-import { ExternalContextCreator, type ContextId } from '@nestjs/core';
+import { ApplicationConfig, ExternalContextCreator, type ContextId } from '@nestjs/core';
 import type { McpCall } from '../common/mcp-call.interface.js';
 import { hasAppWideEnhancers, hasEnhancersAround } from './app-code.presence.js';
 import { enhancedStandIn, type Method } from './enhanced-stand-in.js';
+import { PARAM_METADATA_KEY, paramsOf } from './nest-internals.adapter.js';
 import { callPassingStopsOn } from './stops-passed-on.js';
-import { PARAM_METADATA_KEY } from './param-metadata.key.js';
 import { routeParamsOfCall } from './route-params.js';
 
 /** A handler behind its Nest pipeline, called with its `ExecutionContext`'s arguments: `[req, res, McpCall]`. */
@@ -23,11 +23,15 @@ interface Enhancers {
  * Builds handlers that run through Nest's own enhancer pipeline (`ExternalContextCreator`), the way Nest runs
  * a controller method: global guards, class guards, method guards; then interceptors, pipes, the method, with
  * exception filters around. The library's own enhancers are added with Nest's decorators on a stand-in, so the
- * app's classes are never changed. `contextId` is the request's, for a request-scoped tool provider.
+ * app's classes are never changed. `contextId` is the request's, for a request-scoped tool provider. `config` holds
+ * the app's global enhancers (the one Nest's context creators read).
  */
 @Injectable()
 export class NestPipelines {
-  constructor(private readonly ecc: ExternalContextCreator) {}
+  constructor(
+    private readonly ecc: ExternalContextCreator,
+    private readonly config: ApplicationConfig,
+  ) {}
 
   /** Only the guards (`first` ahead of the method's own), in front of a stand-in that does nothing. */
   guardsOnly(instance: object, method: Method, name: string, first: CanActivate[], type: string, id?: ContextId) {
@@ -55,7 +59,7 @@ export class NestPipelines {
     type: string,
     id?: ContextId,
   ) {
-    const decorated = Reflect.getMetadata(PARAM_METADATA_KEY, instance.constructor, name) !== undefined;
+    const decorated = paramsOf(instance.constructor, name) !== undefined;
     const body = decorated
       ? function (this: unknown, ...params: unknown[]): unknown {
           return callPassingStopsOn(method, this, params);
@@ -89,15 +93,13 @@ export class NestPipelines {
 
   /** Whether the app has global guards or interceptors (asked once they are registered: on the first request). */
   hasAppWide(): boolean {
-    return hasAppWideEnhancers(this.ecc);
+    return hasAppWideEnhancers(this.config);
   }
 
   /** Whether any of the app's code runs in `method`'s pipeline: enhancers (global or its own), parameter decorators. */
   runsAppCode(instance: object, method: Method, name: string): boolean {
     const cls = instance.constructor;
-    return (
-      hasEnhancersAround(this.ecc, cls, method) || Reflect.getMetadata(PARAM_METADATA_KEY, cls, name) !== undefined
-    );
+    return hasEnhancersAround(this.config, cls, method) || paramsOf(cls, name) !== undefined;
   }
 
   private create(

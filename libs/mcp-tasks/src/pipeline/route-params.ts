@@ -1,22 +1,12 @@
 import { Body, Headers, Ip, Param, Query, Req } from '@nestjs/common';
 import type { McpCall } from '../common/mcp-call.interface.js';
-import { PARAM_METADATA_KEY } from './param-metadata.key.js';
-
-/** The kind Nest records for a route parameter decorator (the part of its metadata key before `:`). */
-function kindOf(decorator: ParameterDecorator): string {
-  class Probe {
-    probe(): void {}
-  }
-  decorator(Probe.prototype, 'probe', 0);
-  const [key] = Object.keys(Reflect.getMetadata(PARAM_METADATA_KEY, Probe, 'probe') as object);
-  return key!.split(':')[0]!;
-}
+import { isRouteParamKind, paramKindOf, paramsOf } from './nest-internals.adapter.js';
 
 /** `@Body()`, `@Query()`, `@Param()`: all read the tool's arguments (the whole object, or one property). */
-const ARGUMENTS = new Set([kindOf(Body()), kindOf(Query()), kindOf(Param())]);
-const REQUEST = kindOf(Req());
-const HEADERS = kindOf(Headers());
-const IP = kindOf(Ip());
+const ARGUMENTS = new Set([paramKindOf(Body()), paramKindOf(Query()), paramKindOf(Param())]);
+const REQUEST = paramKindOf(Req());
+const HEADERS = paramKindOf(Headers());
+const IP = paramKindOf(Ip());
 
 type HttpRequest = { headers?: Record<string, unknown>; ip?: unknown };
 
@@ -43,11 +33,9 @@ export const routeParamsOfCall = {
  * `@HostParam()`, …: a tool call has none of these): its position, or `undefined`.
  */
 export function unsupportedRouteParam(cls: Function, methodName: string): number | undefined {
-  const params = (Reflect.getMetadata(PARAM_METADATA_KEY, cls, methodName) ?? {}) as Record<string, { index: number }>;
-  for (const [key, { index }] of Object.entries(params)) {
-    const kind = key.split(':')[0]!;
-    // Custom decorators (`createParamDecorator`) carry a non-numeric kind and read the call themselves.
-    if (!/^\d+$/.test(kind)) continue;
+  for (const { kind, index } of paramsOf(cls, methodName) ?? []) {
+    // Custom decorators (`createParamDecorator`) read the call themselves.
+    if (!isRouteParamKind(kind)) continue;
     if (!ARGUMENTS.has(kind) && kind !== REQUEST && kind !== HEADERS && kind !== IP) return index;
   }
   return undefined;
