@@ -8,10 +8,14 @@ import type { TokenProvider } from './token-provider.interface.js';
  * - `'fallback'`: ask with `server/discover` first and take 2026-07-28 when offered, otherwise connect
  *   with `initialize` at the server's 2025 revision (synchronous tool calls only).
  * - `'only'`: always `initialize`, even with a server that speaks 2026-07-28.
+ * @publicApi
  */
 export type LegacyMode = 'never' | 'fallback' | 'only';
 
-/** Options of `connect()` (defaults in brackets). */
+/**
+ * Options of `connect()` (defaults in brackets).
+ * @publicApi
+ */
 export interface ConnectOptions {
   /**
    * [`false`] Declare the Tasks extension (`io.modelcontextprotocol/tasks`). With it, tools whose

@@ -31,6 +31,7 @@ const NEGOTIATION: Record<LegacyMode, VersionNegotiationMode> = {
  * Connects to an MCP server's Streamable HTTP endpoint (e.g. `http://127.0.0.1:3000/mcp`) at
  * protocol revision 2026-07-28 — pinned unless `legacy` allows a 2025-era server — and returns a
  * client whose tool calls and task follow-ups run through ext-tasks.
+ * @publicApi
  */
 export async function connect(url: string | URL, options: ConnectOptions = {}): Promise<McpTasksClient> {
   const endpoint = new URL(url);

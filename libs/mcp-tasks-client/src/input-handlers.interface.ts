@@ -6,7 +6,10 @@ import type {
   ListRootsResult,
 } from '@modelcontextprotocol/client';
 
-/** What a handler is told about the question it answers. */
+/**
+ * What a handler is told about the question it answers.
+ * @publicApi
+ */
 export interface InputContext {
   /** The server's key for this input; unique within one tool call or task. */
   key: string;
@@ -21,6 +24,7 @@ export interface InputContext {
  * handler that is set declares its capability (`elicitation` form mode, `sampling`, `roots`); a
  * server does not ask for kinds a client did not declare. The same handler answers synchronous
  * MRTR rounds and task `input_required` states; each input key is answered once.
+ * @publicApi
  */
 export interface McpInputHandlers {
   /** Answers `elicitation/create` (a form): `{ action: 'accept' | 'decline' | 'cancel', content? }`. */

@@ -17,6 +17,7 @@ export interface AuthRefusal {
  * The server refused a request at the HTTP level, with its reason: `UnauthorizedError` (401, the token) or
  * `ForbiddenError` (403, what the token allows). Every request path of the client (connect, tool calls, task
  * reads, polls, listen streams, raw requests) and both wires reject with these.
+ * @publicApi
  */
 export abstract class McpAuthError extends Error {
   /** The challenge's `error`: `invalid_token`, `insufficient_scope`, …; none when the request had no token. */

@@ -3,6 +3,7 @@ import type { McpTask } from './mcp-task.interface.js';
 /**
  * How `runTool` rejects when its task ended without a result: `failed` (with the task's JSON-RPC `code`,
  * `message` and `data`) or `cancelled`. `task` is the final task.
+ * @publicApi
  */
 export class McpTaskError extends Error {
   readonly code?: number;

@@ -39,6 +39,7 @@ export interface TaskMachinery {
 /**
  * A connected client (see `connect`). Tool calls and task follow-ups go through the official
  * ext-tasks session; everything else is available on `sdk`, the official `Client`.
+ * @publicApi
  */
 export class McpTasksClient {
   /** Whether the Tasks extension is declared and usable (`ConnectOptions.tasks`; never on a legacy connection). */

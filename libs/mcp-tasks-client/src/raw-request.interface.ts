@@ -1,6 +1,9 @@
 import type { McpTask } from './mcp-task.interface.js';
 
-/** Options of `McpTasksClient.request` (defaults in brackets). */
+/**
+ * Options of `McpTasksClient.request` (defaults in brackets).
+ * @publicApi
+ */
 export interface RawRequestOptions {
   /**
    * [the connection's `token`] Bearer token for this request only (e.g. one exchanged for the end user), sent as
@@ -18,7 +21,10 @@ export interface RawRequestOptions {
   signal?: AbortSignal;
 }
 
-/** Options of `McpTasksClient.listenTasks` (defaults in brackets). */
+/**
+ * Options of `McpTasksClient.listenTasks` (defaults in brackets).
+ * @publicApi
+ */
 export interface ListenTasksOptions {
   /** [the connection's `token`] Bearer token for this stream, sent as it is (as `RawRequestOptions.token`). */
   token?: string;
@@ -26,10 +32,16 @@ export interface ListenTasksOptions {
   signal?: AbortSignal;
 }
 
-/** Called with each task a `notifications/tasks` carries (without the message's `_meta`). */
+/**
+ * Called with each task a `notifications/tasks` carries (without the message's `_meta`).
+ * @publicApi
+ */
 export type TaskNotificationListener = (task: McpTask) => void;
 
-/** An open `subscriptions/listen` stream for some tasks. */
+/**
+ * An open `subscriptions/listen` stream for some tasks.
+ * @publicApi
+ */
 export interface TaskListenStream {
   /** The task ids the server agreed to notify (others were unknown to it, or not the caller's). */
   readonly acknowledged: string[];

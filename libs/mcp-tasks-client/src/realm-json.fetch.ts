@@ -6,6 +6,7 @@
  * `isJsonValue` requires `Reflect.getPrototypeOf(o) === Object.prototype` (of the VM realm) and
  * rejects them ("Invalid result for tools/list: Expected a JSON value"). Outside jest the re-parse
  * is merely redundant, so the client always uses it: a user's e2e test needs no special setup.
+ * @publicApi
  */
 export const realmFetch: typeof fetch = async (input, init) => {
   const res = await fetch(input, init);

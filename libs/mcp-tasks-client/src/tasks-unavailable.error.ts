@@ -1,6 +1,7 @@
 /**
  * A task feature (`awaitTask`, `getTask`, `updateTask`, `cancelTask`) used on a connection made through the
  * `legacy` fallback: a 2025-era server has no 2026-07-28 tasks, so nothing was sent.
+ * @publicApi
  */
 export class TasksUnavailableError extends Error {
   constructor(

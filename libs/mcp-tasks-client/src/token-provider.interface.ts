@@ -1,6 +1,9 @@
 import type { UnauthorizedError } from './unauthorized.error.js';
 
-/** What the client tells a token provider when it asks. */
+/**
+ * What the client tells a token provider when it asks.
+ * @publicApi
+ */
 export interface TokenRequest {
   /**
    * Set when the server refused the token the provider gave last (HTTP 401, e.g. `description`
@@ -12,5 +15,6 @@ export interface TokenRequest {
 /**
  * Gives the bearer token for a request: called before each request the client sends (listen streams and every
  * poll of a task included), and again after a 401. Cache inside it if minting a token is costly.
+ * @publicApi
  */
 export type TokenProvider = (request: TokenRequest) => string | Promise<string>;

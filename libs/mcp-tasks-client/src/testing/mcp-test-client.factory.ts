@@ -6,7 +6,10 @@ import type { ConnectOptions } from '../connect-options.interface.js';
 import type { McpTasksClient } from '../mcp-tasks.client.js';
 import { loopbackUrl } from './loopback-url.js';
 
-/** Options of `createMcpTestClient`: those of `connect` (defaults in brackets there), plus the endpoint path. */
+/**
+ * Options of `createMcpTestClient`: those of `connect` (defaults in brackets there), plus the endpoint path.
+ * @publicApi
+ */
 export interface McpTestClientOptions extends ConnectOptions {
   /** [`'/mcp'`] The MCP endpoint's path (`McpTasksModule`'s `path` option). */
   path?: string;
@@ -16,6 +19,7 @@ export interface McpTestClientOptions extends ConnectOptions {
  * A client connected to a Nest app under test over real HTTP. An app that is not listening yet is
  * listened on `127.0.0.1` at a free port (closing the app stops it); a listening one is reached
  * over loopback at its own port. Close the client before the app.
+ * @publicApi
  */
 export async function createMcpTestClient(
   app: INestApplication,
