@@ -26,11 +26,9 @@ import { McpRoutes } from './http/mcp-routes.js';
 import { ProtectedResource } from './http/protected-resource.js';
 import { InputAnswerHandler } from './legacy/input-answer.handler.js';
 import { InputDelivery } from './legacy/input-delivery.js';
-import { LegacyInitializeHandler } from './legacy/legacy-initialize.handler.js';
 import { LegacySessions } from './legacy/legacy-session.js';
 import { LegacyStreams } from './legacy/legacy-streams.js';
-import { LegacyTaskMethods } from './legacy/legacy-task-methods.handler.js';
-import { LegacyToolCallHandler } from './legacy/legacy-tool-call.handler.js';
+import { LEGACY_METHOD_HANDLERS } from './legacy/legacy-methods.table.js';
 import { LegacyRouter } from './legacy/legacy.router.js';
 import { RequestCancels } from './legacy/request-cancels.js';
 import { MCP_TASKS_OPTIONS, TASK_EVENT_BUS, TASK_STORE } from './mcp-tasks.constants.js';
@@ -101,9 +99,8 @@ export const mcpTasksProviders: Provider[] = [
   SdkServerFactory,
   SdkFallback,
   LegacySessions,
-  LegacyInitializeHandler,
-  LegacyToolCallHandler,
-  LegacyTaskMethods,
+  // initialize, tools/call, tasks/* of the 2025 era: each method's handler, as the legacy method table names it.
+  ...LEGACY_METHOD_HANDLERS,
   LegacyStreams,
   InputDelivery,
   InputAnswerHandler,

@@ -9,8 +9,9 @@ import {
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import type { LegacyExchange } from './legacy-exchange.js';
+import type { LegacyMethodHandler, LegacyRequest } from './legacy-method-handler.interface.js';
 import { LegacySessions } from './legacy-session.js';
-import { LegacyTaskMethods } from './legacy-task-methods.handler.js';
+import { LegacyTaskListHandler } from './legacy-task-list.handler.js';
 
 const object = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
@@ -20,16 +21,16 @@ const object = (v: unknown): v is Record<string, unknown> => !!v && typeof v ===
  * at 2025-11-25 when tasks are on (`list` only when the store can list by owner).
  */
 @Injectable()
-export class LegacyInitializeHandler {
+export class LegacyInitializeHandler implements LegacyMethodHandler {
   constructor(
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
     private readonly sessions: LegacySessions,
-    private readonly methods: LegacyTaskMethods,
+    private readonly list: LegacyTaskListHandler,
   ) {}
 
-  serve(id: string | number, params: unknown, x: LegacyExchange): void {
-    const reply = x.reply(id);
-    const p = object(params) ? params : {};
+  serve(req: LegacyRequest, x: LegacyExchange): void {
+    const reply = x.reply(req.id);
+    const p = req.params;
     const info = p.clientInfo;
     if (typeof p.protocolVersion !== 'string' || !object(p.capabilities) || !object(info)) {
       return reply.error(RpcError.invalidParams('initialize needs protocolVersion, capabilities and clientInfo'));
@@ -43,7 +44,7 @@ export class LegacyInitializeHandler {
     x.res.setHeader(SESSION_HEADER, token);
     const { server, tasks } = this.options;
     const { list, ...rest } = LEGACY_TASKS_CAPABILITY;
-    const taskCapability = this.methods.lists ? { list, ...rest } : rest;
+    const taskCapability = this.list.offered() ? { list, ...rest } : rest;
     reply.result({
       protocolVersion: version,
       capabilities: {

@@ -9,7 +9,7 @@ import { forLegacyWire } from '../tools/legacy-structured-content.js';
 import { legacyCallVariant, taskParamOf } from './legacy-call.variant.js';
 import { legacyError } from './legacy-error.js';
 import type { LegacyExchange } from './legacy-exchange.js';
-import type { LegacyTaskRequest } from './legacy-task-methods.handler.js';
+import type { LegacyMethodHandler, LegacyRequest } from './legacy-method-handler.interface.js';
 import { RequestCancels } from './request-cancels.js';
 
 /**
@@ -19,7 +19,7 @@ import { RequestCancels } from './request-cancels.js';
  * `progressToken`. Input asked in the request is refused: this era has no MRTR.
  */
 @Injectable()
-export class LegacyToolCallHandler {
+export class LegacyToolCallHandler implements LegacyMethodHandler {
   constructor(
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
     private readonly dispatcher: McpDispatcher,
@@ -27,8 +27,8 @@ export class LegacyToolCallHandler {
     private readonly cancels: RequestCancels,
   ) {}
 
-  async serve(req: LegacyTaskRequest, version: string, x: LegacyExchange): Promise<void> {
-    const { params, session } = req;
+  async serve(req: LegacyRequest, x: LegacyExchange): Promise<void> {
+    const { params, session, version } = req;
     const reply = x.reply(req.id);
     const aborter = new AbortController();
     const forget = this.cancels.register(req.principal, session?.id, req.id, () =>

@@ -1,42 +1,49 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import type { IncomingMessage } from 'node:http';
 import { LEGACY_DEFAULT_VERSION, LEGACY_PROTOCOL_VERSION, MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { McpTracing } from '../telemetry/tracing.js';
 import { InputAnswerHandler } from './input-answer.handler.js';
 import { parseInputRequestId } from './input-request-id.js';
 import { badTransport, legacyError } from './legacy-error.js';
 import { accepted, type LegacyExchange } from './legacy-exchange.js';
-import { LegacyInitializeHandler } from './legacy-initialize.handler.js';
+import type { LegacyMethodHandler, LegacyRequest } from './legacy-method-handler.interface.js';
+import { LEGACY_METHODS, type LegacyMethod } from './legacy-methods.table.js';
 import { LegacySessions, type LegacySession } from './legacy-session.js';
 import { LegacyStreams } from './legacy-streams.js';
-import { LegacyTaskMethods, type LegacyTaskRequest } from './legacy-task-methods.handler.js';
-import { LegacyToolCallHandler } from './legacy-tool-call.handler.js';
 import { RequestCancels } from './request-cancels.js';
-
-const TASK_METHODS = new Set(['tasks/get', 'tasks/cancel', 'tasks/result', 'tasks/list']);
 
 const plain = (v: unknown): v is Record<string, any> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /**
- * The 2025 era's own wire: `initialize` (a sealed session), `tools/call`, at 2025-11-25 the `tasks/*` methods and
- * their streams (the session's GET stream, blocking `tasks/result`), the client's answers to a task's questions, and
- * `notifications/cancelled`. Everything else of that era (lists, `ping`, other notifications, batches, `DELETE`,
- * `GET` without a session) is left to the SDK's stateless fallback, as are `tasks/*` where that revision has none.
- * A session id is checked on every request of the era: one that is not ours is 404.
+ * The 2025 era's own wire: the methods of its table (`legacy-methods.table.ts`: `initialize`, a sealed session;
+ * `tools/call`; at 2025-11-25 the `tasks/*` methods), their streams (the session's GET stream, blocking
+ * `tasks/result`), the client's answers to a task's questions, and `notifications/cancelled`. Everything else of
+ * that era (lists, `ping`, other notifications, batches, `DELETE`, `GET` without a session) is left to the SDK's
+ * stateless fallback, as are `tasks/*` where that revision has none. A session id is checked on every request of
+ * the era: one that is not ours is 404.
  */
 @Injectable()
-export class LegacyRouter {
+export class LegacyRouter implements OnModuleInit {
+  private readonly handlers = new Map<string, LegacyMethodHandler>();
+
   constructor(
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
     private readonly sessions: LegacySessions,
-    private readonly initialize: LegacyInitializeHandler,
-    private readonly tools: LegacyToolCallHandler,
-    private readonly methods: LegacyTaskMethods,
     private readonly answers: InputAnswerHandler,
     private readonly streams: LegacyStreams,
     private readonly cancels: RequestCancels,
+    private readonly tracing: McpTracing,
+    private readonly ref: ModuleRef,
   ) {}
+
+  /** Each entry's handler, from this registration's providers (looked up once, not per request). */
+  onModuleInit(): void {
+    for (const [method, entry] of LEGACY_METHODS)
+      this.handlers.set(method, this.ref.get(entry.handler, { strict: true }));
+  }
 
   /**
    * Serves `x` when this wire answers it (`false` leaves it to the SDK). Throws, before writing anything, the
@@ -49,27 +56,44 @@ export class LegacyRouter {
     if (x.req.method !== 'POST' || !plain(body)) return false;
     if (!('method' in body)) return this.answer(x, body, session);
     if (body.id === undefined) return this.notification(x, body, session);
-    const request = { id: body.id, method: body.method, params: plain(body.params) ? body.params : {} };
-    const task: LegacyTaskRequest = { ...request, principal: x.principal, session };
-    if (request.method === 'initialize') {
-      this.initialize.serve(request.id, body.params, x);
-      return true;
+    const method: unknown = body.method;
+    const entry = typeof method === 'string' ? LEGACY_METHODS.get(method) : undefined;
+    const handler = typeof method === 'string' ? this.handlers.get(method) : undefined;
+    if (!entry || !handler) return false;
+    const version = this.version(x.req, session, entry);
+    if (entry.gate === 'tasks' && !(this.options.tasks && version === LEGACY_PROTOCOL_VERSION)) return false;
+    if (handler.offered && !handler.offered()) return false;
+    const params = plain(body.params) ? body.params : {};
+    const req: LegacyRequest = { id: body.id, method: body.method, params, principal: x.principal, session, version };
+    try {
+      await (entry.span && this.options.telemetry ? this.traced(req, x, handler) : handler.serve(req, x));
+    } catch (err) {
+      x.reply(req.id).error(legacyError(err));
     }
-    if (request.method !== 'tools/call' && !TASK_METHODS.has(request.method)) return false;
-    const version = this.version(x.req, session);
-    if (request.method === 'tools/call') {
-      await this.tools.serve(task, version, x);
-      return true;
-    }
-    const tasksOn = this.options.tasks && version === LEGACY_PROTOCOL_VERSION;
-    if (!tasksOn || (request.method === 'tasks/list' && !this.methods.lists)) return false;
-    await this.methods.serve(task, x).catch((err: unknown) => x.reply(request.id).error(legacyError(err)));
     return true;
   }
 
-  /** The version a request speaks: its header (400 if unsupported), else its session's, else 2025-03-26. */
-  private version(req: IncomingMessage, session: LegacySession | undefined): string {
-    const header = req.headers['mcp-protocol-version'];
+  /** A light span, as on 2026-07-28. */
+  private traced(req: LegacyRequest, x: LegacyExchange, handler: LegacyMethodHandler): Promise<void> {
+    const taskId = typeof req.params.taskId === 'string' ? req.params.taskId : '';
+    const attributes = {
+      'mcp.method.name': req.method,
+      'mcp.task.id': taskId,
+      'jsonrpc.request.id': String(req.id),
+      'mcp.protocol.version': req.version,
+    };
+    const parent = this.tracing.callerContext(req.params._meta as Record<string, unknown>, x.req.headers);
+    return this.tracing.inSpan({ name: req.method, kind: 'server', attributes }, parent, async () =>
+      handler.serve(req, x),
+    );
+  }
+
+  /**
+   * The version a request speaks: its header (400 if unsupported), else its session's, else 2025-03-26. A method
+   * that settles the version (`initialize`) has its header unread.
+   */
+  private version(req: IncomingMessage, session: LegacySession | undefined, entry: LegacyMethod): string {
+    const header = entry.settlesVersion ? undefined : req.headers['mcp-protocol-version'];
     if (header === undefined) return session?.protocolVersion ?? LEGACY_DEFAULT_VERSION;
     if (typeof header === 'string' && SUPPORTED_PROTOCOL_VERSIONS.includes(header)) return header;
     const supported = SUPPORTED_PROTOCOL_VERSIONS.join(', ');
