@@ -54,7 +54,7 @@ const APPS = [
     generate: (name) => ['npx', ['-y', CLI12, 'new', name, '--package-manager', 'npm', '--skip-git', '--skip-install']],
     overlays: ['common'],
     extras: [],
-    runs: [memoryRun],
+    runs: [memoryRun, internalsRun],
   },
   {
     // The ESM app of `nest new` moved to Fastify (`@nestjs/platform-fastify`, its main.ts as the Nest docs write it).
@@ -105,7 +105,7 @@ const APPS = [
     // @nestjs/typeorm 12 wants Nest 12; a bare `typeorm` is 1.x, inside the library's peer range.
     extras: ['@nestjs/typeorm@^11', 'typeorm', 'better-sqlite3@^12', 'passport-jwt@^4'],
     allowScripts: ['better-sqlite3'], // npm 11 asks packages with install scripts to be allowed
-    runs: [memoryRun, node10Run, sqliteRun, authRun],
+    runs: [memoryRun, node10Run, internalsRun, sqliteRun, authRun],
   },
 ];
 
@@ -228,6 +228,13 @@ async function node10Run(name, dir) {
         cwd: dir,
         timeoutMs: T.build,
       }),
+  );
+}
+
+/** What the library reads of Nest that Nest does not export is still there in the app's Nest (fixtures/probe/). */
+async function internalsRun(name, dir) {
+  await step(name, "the library's Nest-internals probe passes on the app's Nest", () =>
+    must(process.execPath, [path.join(FIXTURES, 'probe', 'nest-internals.mjs')], { cwd: dir, timeoutMs: T.checks }),
   );
 }
 
