@@ -11,6 +11,7 @@ import { McpTasksModule } from '../mcp-tasks.module.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import { NoopTracing } from '../telemetry/noop.tracing.js';
+import type { McpTracing, SpanSpec } from '../telemetry/tracing.js';
 import type { McpRequest } from './mcp-request.interface.js';
 import { McpDispatcher } from './mcp.dispatcher.js';
 import { handlerOf, MCP_METHODS, METHOD_HANDLERS, ownedMethod, type McpMethod } from './methods.table.js';
@@ -52,14 +53,14 @@ async function fastPath(): Promise<(method: string) => 'fast path' | 'app'> {
 }
 
 /** A dispatcher whose handlers say who they are: each answers with (or streams) its class's name. */
-function dispatcher(o: Partial<ResolvedOptions> = {}): McpDispatcher {
+function dispatcher(o: Partial<ResolvedOptions> = {}, tracing: McpTracing = new NoopTracing()): McpDispatcher {
   const ref = {
     get: (type: Type) => ({
       handle: () => Promise.resolve({ answeredBy: type.name }),
       stream: (_: McpRequest, res: { answeredBy?: string }) => Promise.resolve(void (res.answeredBy = type.name)),
     }),
   };
-  const d = new McpDispatcher(options(o), new NoopTracing(), ref as unknown as ModuleRef);
+  const d = new McpDispatcher(options(o), tracing, ref as unknown as ModuleRef);
   d.onModuleInit();
   return d;
 }
@@ -133,6 +134,20 @@ describe('the 2026-07-28 method table', () => {
       expect(off).toBe(name);
       expect(undeclared).toBe(name);
     }
+  });
+
+  it.each(ENTRIES)('%s: in a light span of its own when its entry asks for one (telemetry on)', async (method, e) => {
+    const spans: string[] = [];
+    const tracing = Object.assign(new NoopTracing(), {
+      inSpan: <T>(spec: SpanSpec, parent: unknown, fn: (...a: never[]) => Promise<T>) => {
+        spans.push(spec.name);
+        return fn();
+      },
+    });
+    expect(await dispatched(dispatcher({ telemetry: true } as never, tracing), e, request(method))).toBe(
+      handlerOf(e).name,
+    );
+    expect(spans).toEqual(e.span ? [method] : []);
   });
 
   it.each(NOT_OURS)('%s: not in the table, so not taken, owned, header-checked or dispatched', async (method) => {
