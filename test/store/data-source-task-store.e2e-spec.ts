@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { mcpTasksEntities, mcpTasksMigrations } from '@mcp-tasks/nestjs/typeorm';
 import { newTask, NO_LIMITS, T0 } from '@mcp-tasks/nestjs/testing';
 // Internal: what `store: { type: 'typeorm' }` builds (not part of the public API).
-import { DataSourceTaskStore } from '../../libs/mcp-tasks/src/store/data-source-task.store.js';
+import { DataSourceTaskStore } from '../../libs/mcp-tasks/src/store/typeorm/data-source-task.store.js';
 
 /** A ModuleRef whose first `failures` lookups fail, as while the app's TypeORM module is not ready. */
 function flakyModuleRef(dataSource: DataSource, failures: number): ModuleRef {

@@ -14,7 +14,8 @@ describe('TypeOrmTaskStore on better-sqlite3', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   // One connection per file in a process: the peer shares the DataSource (a second one would block
   // this thread inside SQLite's busy wait while the first holds the write lock).
-  taskStoreContract(() => sqlHarness(options, false), { describe, it, expect, beforeAll, afterAll, beforeEach });
+  const jest = { describe, it, expect, beforeAll, afterAll, beforeEach };
+  taskStoreContract(() => sqlHarness(options, false), jest, { shared: true });
   typeOrmSchemaContract(async () => ({ ...options, database: join(dir, 'schema.sqlite') }));
 });
 

@@ -26,6 +26,11 @@ export type { ToolOutput } from './decorators/mcp-tool.decorator.js';
 export { RpcError } from './protocol/rpc-error.js';
 export type { TaskStatus, InputRequest, InputRequests, CallToolResult, TaskError } from './protocol/wire.types.js';
 export { TaskStore } from './store/task-store.interface.js';
+export type { TaskListing } from './store/capabilities/task-listing.interface.js';
+export type { TaskMirrors } from './store/capabilities/task-mirrors.interface.js';
+export type { TaskQueries } from './store/capabilities/task-queries.interface.js';
+export type { SharedTaskStore } from './store/capabilities/shared-task-store.interface.js';
+export type { PostgresConnectionConfig } from './store/postgres-connection.config.js';
 export type {
   TaskRecord,
   TaskChange,
@@ -48,8 +53,8 @@ export type {
   TaskActivity,
 } from './store/task-queries.js';
 export { applyTaskChange, isLive } from './store/apply-task-change.js';
-export { MemoryTaskStore } from './store/memory-task.store.js';
-export { TaskEventBus, type TaskEvent } from './events/task-event-bus.interface.js';
+export { MemoryTaskStore } from './store/memory/memory-task.store.js';
+export { TaskEventBus, type TaskEvent, type TaskEventBusHealth } from './events/task-event-bus.interface.js';
 export { LocalTaskEventBus } from './events/local-task-event.bus.js';
 export { ToolRegistry } from './discovery/tool.registry.js';
 export type { McpAuthOptions, McpAuthPrincipal } from './options/mcp-auth-options.interface.js';

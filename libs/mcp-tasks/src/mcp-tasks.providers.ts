@@ -10,7 +10,6 @@ import { McpDispatcher } from './dispatcher/mcp.dispatcher.js';
 import { METHOD_HANDLERS } from './dispatcher/methods.table.js';
 import { TaskLookup } from './dispatcher/task.lookup.js';
 import { SharedStoreWarning } from './tasks/shared-store.warning.js';
-import { createTaskEventBus } from './events/task-event-bus.factory.js';
 import { MirrorKeeper } from './gateway/mirror.keeper.js';
 import { UpstreamRegistry } from './gateway/upstream.registry.js';
 import { UpstreamTaskRelay } from './gateway/upstream-task.relay.js';
@@ -41,9 +40,8 @@ import { TaskGuards } from './pipeline/task-guards.js';
 import { ToolInvoker } from './pipeline/tool.invoker.js';
 import { SdkFallback } from './sdk/sdk-fallback.js';
 import { SdkServerFactory } from './sdk/sdk-server.factory.js';
+import { taskStorageProviders } from './storage/task-storage.providers.js';
 import { ToolList } from './sdk/tool-list.js';
-import { DataSourceTaskStore } from './store/data-source-task.store.js';
-import { isTaskStore, type TaskStore } from './store/task-store.interface.js';
 import { TaskRunner } from './tasks/task.runner.js';
 import { TaskSweeper } from './tasks/task.sweeper.js';
 import { McpTelemetryInterceptor } from './telemetry/mcp-telemetry.interceptor.js';
@@ -60,17 +58,7 @@ const guardProvider = (token: Type<CanActivate>, pick: (o: ResolvedOptions) => T
 /** Every provider of one `McpTasksModule` registration. */
 export const mcpTasksProviders: Provider[] = [
   { provide: MCP_TASKS_OPTIONS, useFactory: resolveOptions, inject: [MCP_TASKS_MODULE_OPTIONS] },
-  {
-    provide: TASK_STORE,
-    useFactory: (o: ResolvedOptions, ref: ModuleRef): TaskStore | Promise<TaskStore> =>
-      isTaskStore(o.store) ? o.store : DataSourceTaskStore.open(ref, o.store.dataSource),
-    inject: [MCP_TASKS_OPTIONS, ModuleRef],
-  },
-  {
-    provide: TASK_EVENT_BUS,
-    useFactory: (o: ResolvedOptions, store: TaskStore) => createTaskEventBus(o.bus, store),
-    inject: [MCP_TASKS_OPTIONS, TASK_STORE],
-  },
+  ...taskStorageProviders,
   { provide: McpTracing, useFactory: createTracing, inject: [MCP_TASKS_OPTIONS] },
   guardProvider(McpScopesGuard, (o) => o.guards.scopes),
   guardProvider(TaskOwnershipGuard, (o) => o.guards.ownership),

@@ -7,7 +7,7 @@ import {
   NotImplementedException,
 } from '@nestjs/common';
 import { isTerminal } from '../protocol/wire.types.js';
-import type { TaskStore } from '../store/task-store.interface.js';
+import { hasTaskQueries, TASK_QUERY_METHODS, type TaskQueries } from '../store/capabilities/task-queries.interface.js';
 import { isPlausibleTaskId } from '../tasks/task-id.js';
 import { MCP_CONSOLE_OPTIONS, type ResolvedConsoleOptions } from './console-options.js';
 import { encodeCursor, parseListQuery } from './console-query.parser.js';
@@ -98,21 +98,17 @@ export class ConsoleService {
     return task;
   }
 
-  /** The store's optional listing and aggregates, or a 501 that says which are missing. */
-  private queries(): Required<Pick<TaskStore, Query>> {
+  /** The store's listing and aggregates (`TaskQueries`), or a 501 that says which are missing. */
+  private queries(): TaskQueries {
     const { store } = this.target.registration;
-    const missing = QUERIES.filter((m) => typeof store[m] !== 'function');
-    if (missing.length > 0)
-      throw new NotImplementedException(
-        `This task store (${store.constructor.name}) does not implement ${missing.join(', ')}, which the console ` +
-          'needs to list and count tasks. MemoryTaskStore and TypeOrmTaskStore have them; add them to a custom ' +
-          'store (see TaskStore). Single tasks can still be opened and cancelled by id.',
-      );
-    return store as Required<TaskStore>;
+    if (hasTaskQueries(store)) return store;
+    const missing = TASK_QUERY_METHODS.filter((m) => typeof (store as Partial<TaskQueries>)[m] !== 'function');
+    throw new NotImplementedException(
+      `This task store (${store.constructor.name}) does not implement ${missing.join(', ')}, which the console ` +
+        'needs to list and count tasks. MemoryTaskStore and TypeOrmTaskStore have them; add them to a custom ' +
+        'store (see TaskQueries). Single tasks can still be opened and cancelled by id.',
+    );
   }
 }
-
-const QUERIES = ['listTasks', 'taskCounts', 'taskActivity'] as const;
-type Query = (typeof QUERIES)[number];
 
 const nullIfInfinite = (n: number): number | null => (Number.isFinite(n) ? n : null);

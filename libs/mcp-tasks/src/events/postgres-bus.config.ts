@@ -1,21 +1,12 @@
-/** Settings of the event bus's own PostgreSQL connection: what the `pg` package's `Client` takes. */
-export interface PostgresConnectionConfig {
-  host?: string;
-  port?: number;
-  user?: string;
-  password?: string | (() => string | Promise<string>);
-  database?: string;
-  connectionString?: string;
-  ssl?: boolean | Record<string, unknown>;
-  [setting: string]: unknown;
-}
+import type { PostgresConnectionConfig } from '../store/postgres-connection.config.js';
 
 /** The `bus: { type: 'postgres' }` option: LISTEN/NOTIFY between instances, on a connection of its own. */
 export interface PostgresBusConfig {
   type: 'postgres';
   /**
    * A URL or `pg` client settings for the bus's LISTEN connection.
-   * @default the PostgreSQL connection of the TypeORM store (`store: { type: 'typeorm' }`)
+   * @default the store's own PostgreSQL database (`SharedTaskStore.postgresConnection`: the TypeORM store on
+   * PostgreSQL has it); a store without it fails startup
    */
   connection?: string | PostgresConnectionConfig;
   /**

@@ -2,8 +2,8 @@ import { Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/c
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { LocalTaskEventBus } from './local-task-event.bus.js';
-import type { PostgresConnectionConfig } from './postgres-bus.config.js';
-import type { TaskEvent, TaskEventBus } from './task-event-bus.interface.js';
+import type { PostgresConnectionConfig } from '../store/postgres-connection.config.js';
+import type { TaskEvent, TaskEventBus, TaskEventBusHealth } from './task-event-bus.interface.js';
 
 export interface PostgresBusOptions {
   /** Connection (a URL or pg client config, or a function giving one) for the bus's own LISTEN connection. */
@@ -115,9 +115,13 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
     return this.local.subscriberCount;
   }
 
-  /** Whether the LISTEN connection is up (for health checks and tests). */
+  /** Whether the LISTEN connection is up (for tests; the health indicator reads `health()`). */
   get connected(): boolean {
     return !!this.client;
+  }
+
+  health(): TaskEventBusHealth {
+    return { connected: this.connected };
   }
 
   async onApplicationShutdown(): Promise<void> {

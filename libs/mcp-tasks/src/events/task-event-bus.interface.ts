@@ -16,6 +16,18 @@ export interface TaskEventBus {
   publish(event: TaskEvent): Promise<void>;
   /** Returns an unsubscribe function. */
   subscribe(handler: (event: TaskEvent) => void): () => void;
+  /**
+   * Whether the bus reaches the other instances now, for the health indicator (`bus: 'connected'`, or
+   * `'disconnected'` and `down`). A bus without it relays in this process only (`bus: 'in-process'`): one that
+   * relays between instances implements it.
+   */
+  health?(): TaskEventBusHealth;
+}
+
+/** What a bus says of its link to the other instances. */
+export interface TaskEventBusHealth {
+  /** Whether its connection is up: events published now reach the other instances. */
+  connected: boolean;
 }
 
 /** The bus's injection token (`@InjectTaskEventBus()` injects it). */

@@ -5,6 +5,7 @@ import { TaskEventBus } from '../events/task-event-bus.interface.js';
 import { MCP_TASKS_OPTIONS, RpcCode } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { isTerminal } from '../protocol/wire.types.js';
+import type { TaskMirrors } from '../store/capabilities/task-mirrors.interface.js';
 import { TaskStore } from '../store/task-store.interface.js';
 import type { TaskRecord } from '../store/task.record.js';
 import { runEndOf } from '../tasks/task-ending.js';
@@ -40,7 +41,8 @@ export class MirrorKeeper implements OnModuleInit, BeforeApplicationShutdown {
 
   constructor(
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
-    @InjectTaskStore() private readonly store: TaskStore,
+    // A store without mirrors failed startup when there are upstreams (see checkStoreRequirements).
+    @InjectTaskStore() private readonly store: TaskStore & TaskMirrors,
     @InjectTaskEventBus() private readonly bus: TaskEventBus,
     private readonly runner: TaskRunner,
     private readonly registry: UpstreamRegistry,
@@ -136,7 +138,7 @@ export class MirrorKeeper implements OnModuleInit, BeforeApplicationShutdown {
     try {
       await this.registry.ready;
       const now = Date.now();
-      const tasks = await this.store.adoptLapsedMirrors!(now, BATCH, this.runner.instanceId, now + this.options.lease);
+      const tasks = await this.store.adoptLapsedMirrors(now, BATCH, this.runner.instanceId, now + this.options.lease);
       for (const task of tasks) {
         this.logger.log(
           `task ${task.id}: its mirror's holder stopped; following upstream "${task.upstream?.name}" here`,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { RpcError } from '../protocol/rpc-error.js';
-import { MemoryTaskStore } from '../store/memory-task.store.js';
+import { MemoryTaskStore } from '../store/memory/memory-task.store.js';
 import type { TaskRecord } from '../store/task.record.js';
 import { TaskMirror } from './task-mirror.js';
 import type { UpstreamTask } from './upstream-client.api.js';

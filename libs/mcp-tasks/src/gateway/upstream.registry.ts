@@ -1,9 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { InjectTaskStore } from '../decorators/inject.decorators.js';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { McpUpstreamTool } from '../options/mcp-upstream-options.interface.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
-import type { TaskStore } from '../store/task-store.interface.js';
 import { loadUpstreamClient } from './upstream-client.api.js';
 import { upstreamConfig } from './upstream.config.js';
 import { UpstreamConnection } from './upstream.connection.js';
@@ -29,10 +27,7 @@ export class UpstreamRegistry implements OnModuleInit, OnApplicationShutdown {
   /** Settles once the upstreams are set up (they connect in the background after that). */
   ready: Promise<void> = Promise.resolve();
 
-  constructor(
-    @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
-    @InjectTaskStore() private readonly store: TaskStore,
-  ) {}
+  constructor(@Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions) {}
 
   get active(): boolean {
     return this.options.upstreams.length > 0;
@@ -45,12 +40,6 @@ export class UpstreamRegistry implements OnModuleInit, OnApplicationShutdown {
 
   private async setUp(): Promise<void> {
     if (!this.active) return;
-    // Mirrors outlive the instance that holds them only with a store that can hand them on.
-    if (typeof this.store.adoptLapsedMirrors !== 'function') {
-      throw new Error(
-        'McpTasksModule: upstreams need a store with adoptLapsedMirrors (MemoryTaskStore and TypeOrmTaskStore have it)',
-      );
-    }
     const api = await loadUpstreamClient();
     for (const options of this.options.upstreams) {
       const connection = new UpstreamConnection(upstreamConfig(options), api, this.options.server, () =>

@@ -1,5 +1,6 @@
 import type { TaskEventBus } from '../events/task-event-bus.interface.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { hasTaskQueries } from '../store/capabilities/task-queries.interface.js';
 import type { TaskStore } from '../store/task-store.interface.js';
 import type { TaskSweeper } from '../tasks/task.sweeper.js';
 
@@ -10,11 +11,11 @@ export interface McpTasksHealth {
     server: string;
     /** `up`, or `down: <error>` when a read fails. */
     store: string;
-    /** `in-process`, `connected` or `disconnected` (a bus with a `connected` flag, e.g. PostgreSQL's). */
+    /** `in-process`, `connected` or `disconnected` (what a bus's `health()` says, e.g. PostgreSQL's). */
     bus: string;
     /** `running`, `stalled` (no reclaim for two periods, or its last one failed) or `stopped`. */
     sweeper: string;
-    /** Live tasks, when the store can count them (`taskCounts`), and the server's cap. */
+    /** Live tasks, when the store can count them (`TaskQueries`), and the server's cap. */
     liveTasks?: number;
     maxTasks: number | 'Infinity';
   };
@@ -32,12 +33,12 @@ export async function healthOf(
   let live: number | undefined;
   try {
     await store.get('health-probe', now);
-    live = store.taskCounts ? (await store.taskCounts({ top: 0 }, now)).live : undefined;
+    live = hasTaskQueries(store) ? (await store.taskCounts({ top: 0 }, now)).live : undefined;
   } catch (err) {
     storeState = `down: ${(err as Error).message}`;
   }
-  const flag = (bus as { connected?: unknown }).connected;
-  const busState = typeof flag === 'boolean' ? (flag ? 'connected' : 'disconnected') : 'in-process';
+  const link = bus.health?.();
+  const busState = !link ? 'in-process' : link.connected ? 'connected' : 'disconnected';
   const last = sweeper.lastReclaim;
   const late = last ? now - last.at > 2 * sweeper.reclaimInterval + 1_000 || !last.ok : false;
   const sweeperState = !sweeper.running ? 'stopped' : late ? 'stalled' : 'running';

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { LEGACY_PROTOCOL_VERSION } from '../mcp-tasks.constants.js';
 import { SSE_HEADERS, sseMessage } from '../protocol/sse.js';
 import { isTerminal } from '../protocol/wire.types.js';
+import { hasTaskListing } from '../store/capabilities/task-listing.interface.js';
 import type { TaskRecord } from '../store/task.record.js';
 import type { InputSink } from './input-delivery.js';
 import { toLegacyTask } from './legacy-task.view.js';
@@ -98,10 +99,11 @@ export class LegacySessionStream implements InputSink {
 
   /** Tasks of this session already waiting when the stream opens (a client that reconnected). */
   private async catchUp(): Promise<void> {
-    const tasks = await this.ctx.store
-      .listByOwner?.({ owner: this.owner, session: this.session, limit: CATCH_UP }, Date.now())
-      .catch(() => [] as TaskRecord[]);
-    for (const task of tasks ?? []) {
+    const { store } = this.ctx;
+    if (!hasTaskListing(store)) return;
+    const query = { owner: this.owner, session: this.session, limit: CATCH_UP };
+    const tasks = await store.listByOwner(query, Date.now()).catch(() => [] as TaskRecord[]);
+    for (const task of tasks) {
       if (task.session === this.session && this.deliverable(task)) this.waiting.set(task.id, Date.now());
     }
   }

@@ -3,6 +3,7 @@ import { InjectTaskStore } from '../decorators/inject.decorators.js';
 import { LEGACY_LIST_PAGE, MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { TaskGuards, type TaskHandler } from '../pipeline/task-guards.js';
+import { hasTaskListing, type TaskListing } from '../store/capabilities/task-listing.interface.js';
 import { TaskStore } from '../store/task-store.interface.js';
 import type { TaskRecord } from '../store/task.record.js';
 import type { LegacyExchange } from './legacy-exchange.js';
@@ -28,9 +29,9 @@ export class LegacyTaskListHandler implements LegacyMethodHandler {
     this.cursors = new ListCursorCodec(options.requestStateSecret);
   }
 
-  /** Whether this server offers `tasks/list` (the store must list by owner). */
+  /** Whether this server offers `tasks/list` (the store must list by owner: `TaskListing`). */
   offered(): boolean {
-    return typeof this.store.listByOwner === 'function';
+    return hasTaskListing(this.store);
   }
 
   async serve(req: LegacyRequest, x: LegacyExchange): Promise<void> {
@@ -39,7 +40,8 @@ export class LegacyTaskListHandler implements LegacyMethodHandler {
     const cursor = req.params.cursor;
     const after = cursor === undefined ? undefined : this.cursors.open(cursor, owner, session);
     // The router sends tasks/list here only when the store lists (`offered`).
-    const page = await this.store.listByOwner!({ owner, session, after, limit: LEGACY_LIST_PAGE + 1 }, Date.now());
+    const store = this.store as TaskStore & TaskListing;
+    const page = await store.listByOwner({ owner, session, after, limit: LEGACY_LIST_PAGE + 1 }, Date.now());
     const tasks: LegacyTask[] = [];
     for (const task of page.slice(0, LEGACY_LIST_PAGE)) {
       // What the guards would refuse on tasks/get (scopes since lost, an app's own rule) is not listed either.

@@ -3,7 +3,7 @@ import type { CanActivate, Type } from '@nestjs/common';
 import type { ClassTransformOptions } from 'class-transformer';
 import type { PostgresBusConfig } from '../events/postgres-bus.config.js';
 import type { TaskEventBus } from '../events/task-event-bus.interface.js';
-import type { TypeOrmStoreConfig } from '../store/data-source-task.store.js';
+import type { TypeOrmStoreConfig } from '../store/typeorm/typeorm-store.config.js';
 import type { TaskStore } from '../store/task-store.interface.js';
 import type { McpAuthOptions } from './mcp-auth-options.interface.js';
 import type { McpUpstreamOptions } from './mcp-upstream-options.interface.js';
@@ -163,8 +163,8 @@ export interface McpTasksModuleOptions {
   /**
    * Upstream MCP servers whose tools this server serves as its own, prefixed `<name>_`: calls are forwarded with the
    * caller's capabilities, their MRTR rounds pass through, and a task the upstream starts is mirrored by a local
-   * task (see docs/gateway.md). Needs `@mcp-tasks/client`, and a store with `adoptLapsedMirrors` (both shipped
-   * stores have it).
+   * task (see docs/gateway.md). Needs `@mcp-tasks/client`, and a store with `TaskMirrors` (`adoptLapsedMirrors`:
+   * both shipped stores have it; without it, startup fails naming the store).
    * @default none
    */
   upstreams?: McpUpstreamOptions[];

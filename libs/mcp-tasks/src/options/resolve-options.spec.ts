@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { MemoryTaskStore } from '../store/memory-task.store.js';
+import { MemoryTaskStore } from '../store/memory/memory-task.store.js';
 import { resolveOptions } from './resolve-options.js';
 
 const server = { name: 's', version: '1' };

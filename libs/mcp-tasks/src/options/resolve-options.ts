@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { MemoryTaskStore } from '../store/memory-task.store.js';
+import { MemoryTaskStore } from '../store/memory/memory-task.store.js';
 import type { McpTasksModuleOptions } from './mcp-tasks-options.interface.js';
 import { OPTION_DEFAULTS } from './option.defaults.js';
 import { validateOptions } from './options.validator.js';

@@ -3,7 +3,7 @@ import type { ClassTransformOptions } from 'class-transformer';
 import type { IncomingMessage } from 'node:http';
 import type { PostgresBusConfig } from '../events/postgres-bus.config.js';
 import type { TaskEventBus } from '../events/task-event-bus.interface.js';
-import type { TypeOrmStoreConfig } from '../store/data-source-task.store.js';
+import type { TypeOrmStoreConfig } from '../store/typeorm/typeorm-store.config.js';
 import type { TaskStore } from '../store/task-store.interface.js';
 import type { McpAuthOptions } from './mcp-auth-options.interface.js';
 import type { McpServerIdentity, McpTasksModuleOptions } from './mcp-tasks-options.interface.js';

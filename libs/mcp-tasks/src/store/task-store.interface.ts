@@ -1,19 +1,14 @@
 import { TASK_STORE } from '../mcp-tasks.constants.js';
 import type { TaskError, TaskStatus } from '../protocol/wire.types.js';
-import type {
-  OwnerTasksQuery,
-  TaskActivity,
-  TaskActivityQuery,
-  TaskCounts,
-  TaskCountsQuery,
-  TaskListPage,
-  TaskListQuery,
-} from './task-queries.js';
 import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome } from './task.record.js';
 
 /**
- * Where tasks live. The interface and its injection token share one name:
- * `@InjectTaskStore() store: TaskStore`.
+ * Where tasks live: what every store must do (the core contract). The interface and its injection token share
+ * one name: `@InjectTaskStore() store: TaskStore`. What some features need beyond it, a store declares by
+ * implementing the capability interfaces: `TaskListing` (2025-11-25 `tasks/list`), `TaskMirrors` (the
+ * `upstreams` option), `TaskQueries` (the operator console) and `SharedTaskStore` (tasks shared across
+ * processes). Each says what a feature does without it: fail at startup, naming the feature and the store, or
+ * carry on without the part that needs it.
  *
  * Every method is atomic with respect to the others, on one node or many, and a read sees every write that
  * completed before it began (listeners read a task again after each change and rely on that to send changes in
@@ -43,32 +38,11 @@ export interface TaskStore {
    */
   reclaimExpiredLeases(now: number, limit: number, error: TaskError): Promise<string[]>;
   /**
-   * Optional (2025-11-25 `tasks/list` needs it): the owner's unexpired tasks, whole, newest first (`createdAt`
-   * descending, then `id` descending), at most `query.limit` of them after `query.after`.
-   */
-  listByOwner?(query: OwnerTasksQuery, now: number): Promise<TaskRecord[]>;
-  /**
-   * Optional (needed by the `upstreams` option): gives `owner` the lease (until `until`) on up to `limit` live,
-   * unexpired tasks that mirror an upstream task (`upstream` set) and whose lease lapsed before `now`, and returns
-   * them as updated. `reclaimExpiredLeases` leaves such tasks alone — their work runs upstream, so another
-   * instance carries on following it. Each task is adopted by one caller only, however many call this at once.
-   */
-  adoptLapsedMirrors?(now: number, limit: number, owner: string, until: number): Promise<TaskRecord[]>;
-  /**
    * Optional: the status of each of `ids` that exists and has not expired at `now` (the others are absent), in
    * one read. A runner re-reads the tasks it runs every `pollInterval` to notice one ended elsewhere; without this
-   * method it calls `get` for each.
+   * method it calls `get` for each (so nothing needs it: it is a faster path, not a capability).
    */
   statuses?(ids: string[], now: number): Promise<Map<string, TaskStatus>>;
-  /**
-   * Optional (the operator console needs it): unexpired tasks matching `query`, newest first, one
-   * page at a time.
-   */
-  listTasks?(query: TaskListQuery, now: number): Promise<TaskListPage>;
-  /** Optional (the operator console needs it): unexpired tasks counted by status, tool and owner; lease holders. */
-  taskCounts?(query: TaskCountsQuery, now: number): Promise<TaskCounts>;
-  /** Optional (the operator console needs it): tasks created and ended per bucket, and run times per tool. */
-  taskActivity?(query: TaskActivityQuery, now: number): Promise<TaskActivity>;
 }
 
 /** The store's injection token (`@InjectTaskStore()` injects it). */

@@ -1,4 +1,4 @@
-import type { TaskStore } from '../store/task-store.interface.js';
+import type { TaskQueries } from '../store/capabilities/task-queries.interface.js';
 
 /**
  * Live tasks read per look, newest first: another instance running any task is among them unless this one runs more,
@@ -11,12 +11,12 @@ const PAGE = 100;
  * one `listTasks` of the newest live tasks (another registration's tasks in a shared store are not its business).
  */
 export async function otherLeaseHolder(
-  store: TaskStore,
+  store: TaskQueries,
   server: string,
   self: string,
   now: number,
 ): Promise<string | undefined> {
-  const { tasks } = await store.listTasks!({ status: ['working', 'input_required'], limit: PAGE }, now);
+  const { tasks } = await store.listTasks({ status: ['working', 'input_required'], limit: PAGE }, now);
   const other = tasks.find(
     (t) => !!t.leaseOwner && t.leaseOwner !== self && (t.leaseExpiresAt ?? 0) > now && serverOf(t.owner) === server,
   );

@@ -3,7 +3,8 @@ import { MAX_TIMER_MS } from '../common/long-timeout.js';
 import { InjectTaskStore } from '../decorators/inject.decorators.js';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
-import { MemoryTaskStore } from '../store/memory-task.store.js';
+import { isSharedTaskStore } from '../store/capabilities/shared-task-store.interface.js';
+import { hasTaskQueries, type TaskQueries } from '../store/capabilities/task-queries.interface.js';
 import type { TaskStore } from '../store/task-store.interface.js';
 import { otherLeaseHolder } from './lease-holders.js';
 import { TaskRunner } from './task.runner.js';
@@ -11,10 +12,11 @@ import { TaskRunner } from './task.runner.js';
 /**
  * Another instance running tasks in this one's store while the bus is the default in-process one: it works, but a
  * cancel or an answer sent to one instance reaches the task running on the other only when that one re-reads the
- * store. Said once, when it is so: another instance is seen holding a lease. The live tasks' leases are read every
- * two lease periods, the first time two lease periods after startup: by then the leases of an instance that died
- * before this one started (a restart) have lapsed. An explicit `bus` (even `new LocalTaskEventBus()`) means the
- * app chose: nothing is read.
+ * store. Said once, when it is so: another instance is seen holding a lease. Looked for only in a store that
+ * declares itself shared across processes (`SharedTaskStore`) and can list its tasks (`TaskQueries`). The live
+ * tasks' leases are read every two lease periods, the first time two lease periods after startup: by then the
+ * leases of an instance that died before this one started (a restart) have lapsed. An explicit `bus` (even
+ * `new LocalTaskEventBus()`) means the app chose: nothing is read.
  */
 @Injectable()
 export class SharedStoreWarning implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -29,9 +31,10 @@ export class SharedStoreWarning implements OnApplicationBootstrap, OnApplication
   ) {}
 
   onApplicationBootstrap(): void {
-    // A store in this process's memory is no other process's; one that cannot list tasks cannot tell.
-    if (this.options.bus || !this.store.listTasks || this.store instanceof MemoryTaskStore) return;
-    this.timer = setInterval(() => void this.check(), Math.min(2 * this.options.lease, MAX_TIMER_MS));
+    // A store no other process opens has no other instance in it; one that cannot list tasks cannot tell.
+    const store = this.store;
+    if (this.options.bus || !isSharedTaskStore(store) || !hasTaskQueries(store)) return;
+    this.timer = setInterval(() => void this.check(store), Math.min(2 * this.options.lease, MAX_TIMER_MS));
     this.timer.unref();
   }
 
@@ -40,11 +43,11 @@ export class SharedStoreWarning implements OnApplicationBootstrap, OnApplication
     this.timer = undefined;
   }
 
-  private async check(): Promise<void> {
+  private async check(store: TaskQueries): Promise<void> {
     if (this.busy) return;
     this.busy = true;
     try {
-      const other = await otherLeaseHolder(this.store, this.options.server.name, this.runner.instanceId, Date.now());
+      const other = await otherLeaseHolder(store, this.options.server.name, this.runner.instanceId, Date.now());
       if (other === undefined || this.timer === undefined) return;
       clearInterval(this.timer);
       this.timer = undefined;

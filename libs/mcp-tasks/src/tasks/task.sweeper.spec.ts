@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { LocalTaskEventBus } from '../events/local-task-event.bus.js';
 import { resolveOptions } from '../options/resolve-options.js';
-import { MemoryTaskStore } from '../store/memory-task.store.js';
+import { MemoryTaskStore } from '../store/memory/memory-task.store.js';
 import { NO_LIMITS, newTask, T0 } from '../testing/task-fixtures.js';
 import { SWEEP_BATCH, TaskSweeper } from './task.sweeper.js';
 

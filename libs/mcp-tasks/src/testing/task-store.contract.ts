@@ -3,20 +3,22 @@ import { concurrencyContract } from './contract/concurrency.contract.js';
 import { createGetContract } from './contract/create-get.contract.js';
 import { leasesContract } from './contract/leases.contract.js';
 import { legacyFieldsContract } from './contract/legacy-fields.contract.js';
-import { ownerListingContract } from './contract/owner-listing.contract.js';
-import { mirrorsContract } from './contract/mirrors.contract.js';
-import { queriesContract } from './contract/queries.contract.js';
+import { sharedTaskStoreContract } from './contract/shared-task-store.contract.js';
 import { statusesContract } from './contract/statuses.contract.js';
 import { sweepContract } from './contract/sweep.contract.js';
+import { taskListingContract } from './contract/task-listing.contract.js';
+import { taskMirrorsContract } from './contract/task-mirrors.contract.js';
+import { taskQueriesContract } from './contract/task-queries.contract.js';
 import type { HarnessFactory, StoreHarness } from './store-harness.interface.js';
 import { globalTestApi, type TestApi } from './test-api.js';
 
 /**
- * The behaviour every `TaskStore` must have: creation under the caps, reads, every change and its
- * compare-and-set, concurrency (with a second instance over the same data), expiry and the sweep, leases and their
- * reclaim, the fields 2025-11-25 tasks add and their input-channel claim, and the optional batch read `statuses`
- * when the store has it. Runs against the store `open` builds (once per suite; emptied before each test). Call it
- * inside a `describe` of your test file:
+ * The behaviour every `TaskStore` must have (the core contract): creation under the caps, reads, every change and
+ * its compare-and-set, concurrency (with a second instance over the same data), expiry and the sweep, leases and
+ * their reclaim, the fields 2025-11-25 tasks add and their input-channel claim, and the optional batch read
+ * `statuses` when the store has it; then the part of each capability the store declares (`TaskListing`,
+ * `TaskQueries`, `TaskMirrors`, `SharedTaskStore`), as `options` says. Runs against the store `open` builds (once
+ * per suite; emptied before each test). Call it inside a `describe` of your test file:
  *
  * ```ts
  * import { taskStoreContract } from '@mcp-tasks/nestjs/testing';
@@ -24,12 +26,9 @@ import { globalTestApi, type TestApi } from './test-api.js';
  * ```
  *
  * `test` is the framework's `{ describe, it, expect, beforeAll, afterAll, beforeEach }`
- * (default: the framework's globals — jest; vitest with `globals: true`). `options.queries` checks the optional
- * listing and aggregate methods the operator console reads (`listTasks`, `taskCounts`, `taskActivity`);
- * a store without them passes `{ queries: false }`; `options.ownerListing` the `listByOwner` of 2025-11-25
- * `tasks/list` (`{ ownerListing: false }` without it);
- * `options.mirrors` checks what proxying upstream servers needs (`adoptLapsedMirrors`, the `upstream` field); a
- * store without it passes `{ mirrors: false }`.
+ * (default: the framework's globals — jest; vitest with `globals: true`). Each capability part is on by default
+ * except `shared`: a store without a capability turns its part off (`{ queries: false }`, …), a shared one
+ * turns `shared` on.
  */
 export function taskStoreContract(
   open: HarnessFactory,
@@ -53,28 +52,35 @@ export function taskStoreContract(
   sweepContract(h, test);
   leasesContract(h, test);
   legacyFieldsContract(h, test);
-  if (options.ownerListing !== false) ownerListingContract(h, test);
   statusesContract(h, test);
-  if (options.queries !== false) queriesContract(h, test);
-  if (options.mirrors !== false) mirrorsContract(h, test);
+  if (options.ownerListing !== false) taskListingContract(h, test);
+  if (options.queries !== false) taskQueriesContract(h, test);
+  if (options.mirrors !== false) taskMirrorsContract(h, test);
+  if (options.shared === true) sharedTaskStoreContract(h, test);
 }
 
-/** What `taskStoreContract` checks beyond what every store must do. */
+/** Which capability parts `taskStoreContract` checks beyond the core contract every store must meet. */
 export interface TaskStoreContractOptions {
   /**
-   * Check `listTasks`, `taskCounts` and `taskActivity` (optional `TaskStore` methods, read by the operator console).
+   * Check `TaskQueries` (`listTasks`, `taskCounts`, `taskActivity`, read by the operator console).
    * @default true
    */
   queries?: boolean;
   /**
-   * Check `listByOwner` (an optional `TaskStore` method, read by 2025-11-25 `tasks/list`).
+   * Check `TaskListing` (`listByOwner`, read by 2025-11-25 `tasks/list`).
    * @default true
    */
   ownerListing?: boolean;
   /**
-   * Check the mirrors of upstream tasks (the `upstreams` option): the `upstream` field and `adoptLapsedMirrors`
-   * (optional `TaskStore` method; a store without it passes `{ mirrors: false }` and cannot serve upstreams).
+   * Check `TaskMirrors`: the mirrors of upstream tasks (the `upstreams` option) — the `upstream` field and
+   * `adoptLapsedMirrors` (a store without it passes `{ mirrors: false }` and cannot serve upstreams).
    * @default true
    */
   mirrors?: boolean;
+  /**
+   * Check `SharedTaskStore`: the store declares `sharedAcrossProcesses`, and `store` and `peer` (two instances over
+   * the same data) see each other's writes. Turn it on for a store whose tasks other processes share.
+   * @default false
+   */
+  shared?: boolean;
 }

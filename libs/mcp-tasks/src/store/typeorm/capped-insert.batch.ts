@@ -40,3 +40,33 @@ export async function insertCapped(
     return row ? { outcome: 'created', row } : { outcome: refused };
   });
 }
+
+/**
+ * One capped create in one transaction sent in one go (where the database has no column arrays): the cap locks
+ * (concurrent creates for the owner wait there), then the insert — a statement of its own, so it sees every create
+ * committed before the lock was granted — which counts and inserts at once; with both caps, the owner's count to
+ * tell which one refused. The outcome, and the row when inserted.
+ */
+export async function insertCappedOne(
+  db: { dialect: StoreDialect; sql: TaskSql; columns: TaskColumns },
+  task: TaskRecord,
+  limits: TaskLimits,
+): Promise<{ outcome: CreateOutcome; row?: RawRow }> {
+  const { dialect, sql, columns } = db;
+  const perOwner = limits.maxPerOwner !== Infinity;
+  const total = limits.maxTotal !== Infinity;
+  const caps = [...(perOwner ? [limits.maxPerOwner] : []), ...(total ? [limits.maxTotal] : [])];
+  const insert = {
+    s: sql.cappedInsert(perOwner, total),
+    params: [...columns.encode(toRow(task), columns.all), ...caps],
+  };
+  const count = { s: sql.countOwner, params: [task.owner, task.createdAt] };
+  const locks = dialect.capLocks([task.owner], total);
+  const results = await dialect.writeBatch([...locks, insert, ...(perOwner && total ? [count] : [])]);
+  const [row] = results[locks.length];
+  if (row) return { outcome: 'created', row };
+  if (!total) return { outcome: 'owner-limit' };
+  if (!perOwner) return { outcome: 'server-limit' };
+  const refusedByOwner = Number(results[locks.length + 1][0].n) >= limits.maxPerOwner;
+  return { outcome: refusedByOwner ? 'owner-limit' : 'server-limit' };
+}

@@ -10,11 +10,17 @@ import type {
   TaskListPage,
   TaskListQuery,
 } from '../task-queries.js';
+import type { SharedTaskStore } from '../capabilities/shared-task-store.interface.js';
+import type { TaskListing } from '../capabilities/task-listing.interface.js';
+import type { TaskMirrors } from '../capabilities/task-mirrors.interface.js';
+import type { TaskQueries } from '../capabilities/task-queries.interface.js';
+import type { PostgresConnectionConfig } from '../postgres-connection.config.js';
 import type { TaskStore } from '../task-store.interface.js';
 import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome } from '../task.record.js';
 import { dialectFor } from './dialect.factory.js';
+import { postgresConnectionOf } from './postgres-connection.js';
 import { BatchedReads } from './batched-reads.js';
-import { insertCapped } from './capped-insert.batch.js';
+import { insertCapped, insertCappedOne } from './capped-insert.batch.js';
 import { CoalescedWrites } from './coalesced-writes.js';
 import { VersionedWrites } from './versioned-writes.js';
 import { KnownVersions } from './known-versions.js';
@@ -38,9 +44,11 @@ const unexpired = (row: { expiresAt: number | null }, now: number): boolean =>
  * `mcpTasksEntities`, and have run `mcpTasksMigrations`. Transition rules come from `applyTaskChange`;
  * this class only makes each read-apply-write atomic. Its own statements are plain SQL written once
  * from the entity's metadata (`TaskSql`) and sent through the DataSource's driver: no query builder
- * or entity hydration per call. The console's queries still use TypeORM.
+ * or entity hydration per call. The console's queries still use TypeORM. It has every capability: its tasks are
+ * shared by every process on the database (`SharedTaskStore`, with the PostgreSQL connection on PostgreSQL).
  */
-export class TypeOrmTaskStore implements TaskStore {
+export class TypeOrmTaskStore implements TaskStore, TaskListing, TaskMirrors, TaskQueries, SharedTaskStore {
+  readonly sharedAcrossProcesses = true;
   private readonly dialect: StoreDialect;
   private readonly columns: TaskColumns;
   private readonly sql: TaskSql;
@@ -52,7 +60,7 @@ export class TypeOrmTaskStore implements TaskStore {
   /** Compare-and-set writes, several to a statement (where rows have versions). */
   private readonly casWrites?: VersionedWrites;
 
-  constructor(dataSource: DataSource) {
+  constructor(private readonly dataSource: DataSource) {
     this.dialect = dialectFor(dataSource);
     this.columns = new TaskColumns(dataSource);
     this.sql = new TaskSql(this.columns, this.dialect.flavour);
@@ -69,9 +77,11 @@ export class TypeOrmTaskStore implements TaskStore {
   async create(task: TaskRecord, limits: TaskLimits): Promise<CreateOutcome> {
     const perOwner = limits.maxPerOwner !== Infinity;
     const total = limits.maxTotal !== Infinity;
-    const row = () => this.columns.encode(toRow(task), this.columns.all);
     if (!perOwner && !total) {
-      const [inserted] = await this.dialect.one.rows(this.sql.insert, row());
+      const [inserted] = await this.dialect.one.rows(
+        this.sql.insert,
+        this.columns.encode(toRow(task), this.columns.all),
+      );
       this.remember(task, inserted);
       return 'created';
     }
@@ -82,22 +92,10 @@ export class TypeOrmTaskStore implements TaskStore {
       // Under the owners' caps alone, creates of any owners share a batch; a total cap counts one owner's at a time.
       return creates.add(total ? task.owner : '', task);
     }
-    // One transaction sent in one go: the cap locks (concurrent creates for the owner wait there), then the
-    // insert — a statement of its own, so it sees every create committed before the lock was granted — which
-    // counts and inserts at once; with both caps, the owner's count to tell which one refused.
-    const caps = [...(perOwner ? [limits.maxPerOwner] : []), ...(total ? [limits.maxTotal] : [])];
-    const insert = { s: this.sql.cappedInsert(perOwner, total), params: [...row(), ...caps] };
-    const count = { s: this.sql.countOwner, params: [task.owner, task.createdAt] };
-    const locks = this.dialect.capLocks([task.owner], total);
-    const results = await this.dialect.writeBatch([...locks, insert, ...(perOwner && total ? [count] : [])]);
-    const [inserted] = results[locks.length];
-    if (inserted) {
-      this.remember(task, inserted);
-      return 'created';
-    }
-    if (!total) return 'owner-limit';
-    if (!perOwner) return 'server-limit';
-    return Number(results[locks.length + 1][0].n) >= limits.maxPerOwner ? 'owner-limit' : 'server-limit';
+    const { dialect, sql, columns } = this;
+    const { outcome, row: inserted } = await insertCappedOne({ dialect, sql, columns }, task, limits);
+    if (inserted) this.remember(task, inserted);
+    return outcome;
   }
 
   private async createMany(tasks: TaskRecord[], limits: TaskLimits): Promise<CreateOutcome[]> {
@@ -232,6 +230,11 @@ export class TypeOrmTaskStore implements TaskStore {
 
   taskActivity(query: TaskActivityQuery, now: number): Promise<TaskActivity> {
     return this.dialect.read((m) => taskActivity(m, query, now));
+  }
+
+  /** The connection settings of the DataSource's database, when it is PostgreSQL. */
+  async postgresConnection(): Promise<string | PostgresConnectionConfig> {
+    return postgresConnectionOf(this.dataSource);
   }
 
   /** An inserted task's row version, for its next compare-and-set. */

@@ -1,7 +1,15 @@
+import { hasTaskMirrors, type TaskMirrors } from '../../store/capabilities/task-mirrors.interface.js';
 import type { TaskRecord, TaskUpstream } from '../../store/task.record.js';
 import type { StoreHarness } from '../store-harness.interface.js';
 import { LOST, NO_LIMITS, T0, byText, newTask } from '../task-fixtures.js';
 import type { TestApi } from '../test-api.js';
+import { withCapability, type CapabilityPart } from './capability.js';
+
+const MIRRORS: CapabilityPart<TaskMirrors> = {
+  has: hasTaskMirrors,
+  name: 'TaskMirrors (adoptLapsedMirrors)',
+  skip: '{ mirrors: false }',
+};
 
 const CALLER = {
   key: '["alice","gw","app","res"]',
@@ -15,16 +23,20 @@ const upstream = (taskId = 'up-1'): TaskUpstream => ({ name: 'files', taskId, pr
  * Tasks that mirror an upstream server's task (the gateway): the `upstream` field is kept, a lapsed lease hands
  * the mirror to another instance (`adoptLapsedMirrors`) instead of failing it, each mirror to one instance only.
  */
-export function mirrorsContract(h: () => StoreHarness, { describe, it, expect }: TestApi): void {
+export function taskMirrorsContract(h: () => StoreHarness, { describe, it, expect }: TestApi): void {
   const mirror = (until: number, over: Partial<TaskRecord> = {}) =>
     newTask({ upstream: upstream(), leaseOwner: 'node-a', leaseExpiresAt: until, ...over });
   const create = async (...tasks: TaskRecord[]) => {
     for (const task of tasks) await h().store.create(task, NO_LIMITS);
   };
   const adopt = (now: number, limit = 100, owner = 'node-b', until = now + 1_000) =>
-    h().store.adoptLapsedMirrors!(now, limit, owner, until);
+    withCapability(h().store, MIRRORS).adoptLapsedMirrors(now, limit, owner, until);
 
   describe('mirrors of upstream tasks', () => {
+    it('is declared: the store implements TaskMirrors', () => {
+      expect(hasTaskMirrors(h().store)).toBe(true);
+    });
+
     it('keeps the upstream (name, task id, caller) through reads and every kind of change', async () => {
       const task = mirror(T0 + 500);
       await create(task);
@@ -72,7 +84,7 @@ export function mirrorsContract(h: () => StoreHarness, { describe, it, expect }:
       const drain = async (which: 'store' | 'peer') => {
         const ids: string[] = [];
         for (;;) {
-          const batch = await h()[which].adoptLapsedMirrors!(T0 + 1, 3, which, T0 + 10_000);
+          const batch = await withCapability(h()[which], MIRRORS).adoptLapsedMirrors(T0 + 1, 3, which, T0 + 10_000);
           if (batch.length === 0) return ids;
           ids.push(...batch.map((t) => t.id));
         }

@@ -1,7 +1,12 @@
 import type { ModuleRef } from '@nestjs/core';
 import type { DataSource } from 'typeorm';
-import { cjsExports, loadPeer } from '../peers/optional-peer.js';
-import type { TaskError, TaskStatus } from '../protocol/wire.types.js';
+import { cjsExports, loadPeer } from '../../peers/optional-peer.js';
+import type { TaskError, TaskStatus } from '../../protocol/wire.types.js';
+import type { SharedTaskStore } from '../capabilities/shared-task-store.interface.js';
+import type { TaskListing } from '../capabilities/task-listing.interface.js';
+import type { TaskMirrors } from '../capabilities/task-mirrors.interface.js';
+import type { TaskQueries } from '../capabilities/task-queries.interface.js';
+import type { PostgresConnectionConfig } from '../postgres-connection.config.js';
 import type {
   OwnerTasksQuery,
   TaskActivity,
@@ -10,22 +15,14 @@ import type {
   TaskCountsQuery,
   TaskListPage,
   TaskListQuery,
-} from './task-queries.js';
-import type { TaskStore } from './task-store.interface.js';
-import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome } from './task.record.js';
-
-/** The `store: { type: 'typeorm' }` option: tasks in the app's TypeORM database. */
-export interface TypeOrmStoreConfig {
-  type: 'typeorm';
-  /**
-   * Name of the app's TypeORM connection (as given to `TypeOrmModule.forRoot({ name })`).
-   * @default the unnamed (default) connection
-   */
-  dataSource?: string;
-}
+} from '../task-queries.js';
+import type { TaskStore } from '../task-store.interface.js';
+import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome } from '../task.record.js';
+import { postgresConnectionOf } from './postgres-connection.js';
+import type { TypeOrmTaskStore } from './typeorm-task.store.js';
 
 type NestTypeorm = { getDataSourceToken(name?: string): unknown };
-type StoreEntry = { TypeOrmTaskStore: new (ds: DataSource) => TaskStore };
+type StoreEntry = { TypeOrmTaskStore: new (ds: DataSource) => TypeOrmTaskStore };
 
 /**
  * `store: { type: 'typeorm' }`: a `TypeOrmTaskStore` on the app's own TypeORM connection
@@ -33,10 +30,11 @@ type StoreEntry = { TypeOrmTaskStore: new (ds: DataSource) => TaskStore };
  * optional peer); the connection itself is looked up on first use — it belongs to another module
  * that may not be ready when this one is built.
  */
-export class DataSourceTaskStore implements TaskStore {
-  private inner?: Promise<TaskStore>;
+export class DataSourceTaskStore implements TaskStore, TaskListing, TaskMirrors, TaskQueries, SharedTaskStore {
+  readonly sharedAcrossProcesses = true;
+  private inner?: Promise<TypeOrmTaskStore>;
   /** The store once built: calls then go straight to it, without waiting on `inner` each time. */
-  private ready?: TaskStore;
+  private ready?: TypeOrmTaskStore;
   private source?: Promise<DataSource>;
 
   private constructor(
@@ -51,11 +49,11 @@ export class DataSourceTaskStore implements TaskStore {
     const feature = 'store { type: "typeorm" }';
     await loadPeer('typeorm', feature);
     const nest = cjsExports<NestTypeorm>(await loadPeer('@nestjs/typeorm', feature));
-    const entry = (await import('./typeorm/index.js')) as StoreEntry;
+    const entry = (await import('./index.js')) as StoreEntry;
     return new DataSourceTaskStore(moduleRef, name, nest, entry);
   }
 
-  /** The app's DataSource (also used to reach PostgreSQL for the event bus). */
+  /** The app's DataSource. */
   dataSource(): Promise<DataSource> {
     // A failed lookup (the connection's module not ready yet) is not remembered: the next call asks again.
     this.source ??= Promise.resolve()
@@ -67,7 +65,12 @@ export class DataSourceTaskStore implements TaskStore {
     return this.source;
   }
 
-  private store(): Promise<TaskStore> {
+  /** The connection settings of the DataSource's database, when it is PostgreSQL. */
+  async postgresConnection(): Promise<string | PostgresConnectionConfig> {
+    return postgresConnectionOf(await this.dataSource());
+  }
+
+  private store(): Promise<TypeOrmTaskStore> {
     this.inner ??= this.dataSource().then(
       (ds) => (this.ready = new this.entry.TypeOrmTaskStore(ds)),
       (err: unknown) => {
@@ -97,26 +100,26 @@ export class DataSourceTaskStore implements TaskStore {
     return this.on((s) => s.reclaimExpiredLeases(now, limit, error));
   }
   listByOwner(query: OwnerTasksQuery, now: number): Promise<TaskRecord[]> {
-    return this.on((s) => s.listByOwner!(query, now));
+    return this.on((s) => s.listByOwner(query, now));
   }
   adoptLapsedMirrors(now: number, limit: number, owner: string, until: number): Promise<TaskRecord[]> {
-    return this.on((s) => s.adoptLapsedMirrors!(now, limit, owner, until));
+    return this.on((s) => s.adoptLapsedMirrors(now, limit, owner, until));
   }
   statuses(ids: string[], now: number): Promise<Map<string, TaskStatus>> {
-    return this.on((s) => s.statuses!(ids, now));
+    return this.on((s) => s.statuses(ids, now));
   }
   listTasks(query: TaskListQuery, now: number): Promise<TaskListPage> {
-    return this.on((s) => s.listTasks!(query, now));
+    return this.on((s) => s.listTasks(query, now));
   }
   taskCounts(query: TaskCountsQuery, now: number): Promise<TaskCounts> {
-    return this.on((s) => s.taskCounts!(query, now));
+    return this.on((s) => s.taskCounts(query, now));
   }
   taskActivity(query: TaskActivityQuery, now: number): Promise<TaskActivity> {
-    return this.on((s) => s.taskActivity!(query, now));
+    return this.on((s) => s.taskActivity(query, now));
   }
 
   /** `work` on the store; the TypeORM store's methods report every failure as a rejection, never a throw. */
-  private on<T>(work: (store: TaskStore) => Promise<T>): Promise<T> {
+  private on<T>(work: (store: TypeOrmTaskStore) => Promise<T>): Promise<T> {
     if (!this.ready) return this.store().then(work);
     return work(this.ready);
   }

@@ -1,4 +1,4 @@
-import { isTerminal } from '../protocol/wire.types.js';
+import { isTerminal } from '../../protocol/wire.types.js';
 import type {
   OwnerTasksQuery,
   TaskActivity,
@@ -8,9 +8,9 @@ import type {
   TaskListPage,
   TaskListQuery,
   TaskSummary,
-} from './task-queries.js';
-import type { TaskRecord } from './task.record.js';
-import { bucketCount, byCountThenName, emptyStatusCounts, p50Rank, p95Rank } from './task-stats.math.js';
+} from '../task-queries.js';
+import type { TaskRecord } from '../task.record.js';
+import { bucketCount, byCountThenName, emptyStatusCounts, p50Rank, p95Rank } from '../task-stats.math.js';
 
 /** `MemoryTaskStore`'s listing and aggregates: a scan of its Map (the console's, not the hot path's). */
 

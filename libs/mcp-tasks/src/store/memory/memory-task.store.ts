@@ -1,5 +1,5 @@
-import { isTerminal, type TaskError, type TaskStatus } from '../protocol/wire.types.js';
-import { applyTaskChange, hasLapsedLease, hasLapsedMirror, isLive } from './apply-task-change.js';
+import { isTerminal, type TaskError, type TaskStatus } from '../../protocol/wire.types.js';
+import { applyTaskChange, hasLapsedLease, hasLapsedMirror, isLive } from '../apply-task-change.js';
 import { activityOf, countsOf, listByOwnerIn, listTasksIn } from './memory-task.queries.js';
 import type {
   OwnerTasksQuery,
@@ -9,15 +9,18 @@ import type {
   TaskCountsQuery,
   TaskListPage,
   TaskListQuery,
-} from './task-queries.js';
-import type { TaskStore } from './task-store.interface.js';
-import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome } from './task.record.js';
+} from '../task-queries.js';
+import type { TaskListing } from '../capabilities/task-listing.interface.js';
+import type { TaskMirrors } from '../capabilities/task-mirrors.interface.js';
+import type { TaskQueries } from '../capabilities/task-queries.interface.js';
+import type { TaskStore } from '../task-store.interface.js';
+import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome } from '../task.record.js';
 
 /**
  * The default store: a Map in this process. Tasks live on one node only and are lost on restart;
- * use a shared store when the endpoint runs on several instances.
+ * use a shared store when the endpoint runs on several instances. Every capability but `SharedTaskStore`.
  */
-export class MemoryTaskStore implements TaskStore {
+export class MemoryTaskStore implements TaskStore, TaskListing, TaskMirrors, TaskQueries {
   private readonly tasks = new Map<string, TaskRecord>();
   /** Live task ids per owner, so the cap check does not scan every task. */
   private readonly liveByOwner = new Map<string, Set<string>>();

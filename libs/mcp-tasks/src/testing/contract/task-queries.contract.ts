@@ -1,3 +1,4 @@
+import { hasTaskQueries, type TaskQueries } from '../../store/capabilities/task-queries.interface.js';
 import type { TaskRecord } from '../../store/task.record.js';
 import type {
   TaskActivity,
@@ -9,24 +10,36 @@ import type {
 import type { StoreHarness } from '../store-harness.interface.js';
 import { NO_LIMITS, T0, TTL, elicit, newTask } from '../task-fixtures.js';
 import type { TestApi } from '../test-api.js';
+import { withCapability, type CapabilityPart } from './capability.js';
+
+const QUERIES: CapabilityPart<TaskQueries> = {
+  has: hasTaskQueries,
+  name: 'TaskQueries (listTasks, taskCounts, taskActivity)',
+  skip: '{ queries: false }',
+};
 
 /** An owner key as the library builds them: [subject, server, client, resource]. */
 const key = (subject: string, client = 'cli') => JSON.stringify([subject, 'srv', client, 'https://r.example']);
 const MINUTE = 60_000;
 
-/** The optional listing and aggregates (`listTasks`, `taskCounts`, `taskActivity`) the operator console reads. */
-export function queriesContract(h: () => StoreHarness, { describe, it, expect }: TestApi): void {
+/** `TaskQueries`: the listing and aggregates (`listTasks`, `taskCounts`, `taskActivity`) the operator console reads. */
+export function taskQueriesContract(h: () => StoreHarness, { describe, it, expect }: TestApi): void {
   const create = async (...tasks: TaskRecord[]) => {
     for (const task of tasks) expect(await h().store.create(task, NO_LIMITS)).toBe('created');
   };
   const list = (q: Partial<TaskListQuery>, now = T0): Promise<TaskListPage> =>
-    h().store.listTasks!({ limit: 100, ...q }, now);
+    withCapability(h().store, QUERIES).listTasks({ limit: 100, ...q }, now);
   const ids = async (q: Partial<TaskListQuery>, now = T0) => (await list(q, now)).tasks.map((t) => t.id);
-  const counts = (top = 10, now = T0): Promise<TaskCounts> => h().store.taskCounts!({ top }, now);
+  const counts = (top = 10, now = T0): Promise<TaskCounts> =>
+    withCapability(h().store, QUERIES).taskCounts({ top }, now);
   const activity = (q: Partial<TaskActivityQuery> = {}, now = T0): Promise<TaskActivity> =>
-    h().store.taskActivity!({ since: T0 - 60 * MINUTE, bucketMs: MINUTE, ...q }, now);
+    withCapability(h().store, QUERIES).taskActivity({ since: T0 - 60 * MINUTE, bucketMs: MINUTE, ...q }, now);
 
   describe('listTasks', () => {
+    it('is declared: the store implements TaskQueries', () => {
+      expect(hasTaskQueries(h().store)).toBe(true);
+    });
+
     it('lists unexpired tasks newest first, as summaries without answers, result or error', async () => {
       const old = newTask({ createdAt: T0 - 3_000, updatedAt: T0 - 3_000 });
       const waiting = newTask({
@@ -66,7 +79,7 @@ export function queriesContract(h: () => StoreHarness, { describe, it, expect }:
       expect(Object.hasOwn(page.tasks[0], 'result')).toBe(false);
       expect(page.tasks[2]).toMatchObject({ leaseOwner: null, leaseExpiresAt: null, inputKeys: [] });
       expect(Object.hasOwn(page.tasks[2], 'statusMessage')).toBe(false);
-      expect(await h().peer.listTasks!({ limit: 100 }, T0)).toEqual(page);
+      expect(await withCapability(h().peer, QUERIES).listTasks({ limit: 100 }, T0)).toEqual(page);
     });
 
     it('filters by status, tool, owner, subject and creation time; filters combine', async () => {

@@ -1,18 +1,30 @@
+import { hasTaskListing, type TaskListing } from '../../store/capabilities/task-listing.interface.js';
 import type { OwnerTasksQuery } from '../../store/task-queries.js';
 import type { TaskRecord } from '../../store/task.record.js';
 import type { StoreHarness } from '../store-harness.interface.js';
 import { NO_LIMITS, T0, TTL, newTask } from '../task-fixtures.js';
 import type { TestApi } from '../test-api.js';
+import { withCapability, type CapabilityPart } from './capability.js';
 
-/** The optional `listByOwner` (2025-11-25 `tasks/list`): one owner's whole tasks, a page at a time. */
-export function ownerListingContract(h: () => StoreHarness, { describe, it, expect }: TestApi): void {
+const LISTING: CapabilityPart<TaskListing> = {
+  has: hasTaskListing,
+  name: 'TaskListing (listByOwner)',
+  skip: '{ ownerListing: false }',
+};
+
+/** `TaskListing` (2025-11-25 `tasks/list`): one owner's whole tasks, a page at a time. */
+export function taskListingContract(h: () => StoreHarness, { describe, it, expect }: TestApi): void {
   const create = async (...tasks: TaskRecord[]) => {
     for (const task of tasks) expect(await h().store.create(task, NO_LIMITS)).toBe('created');
   };
   const ids = async (q: Partial<OwnerTasksQuery>, now = T0) =>
-    (await h().store.listByOwner!({ owner: 'alice', limit: 100, ...q }, now)).map((t) => t.id);
+    (await withCapability(h().store, LISTING).listByOwner({ owner: 'alice', limit: 100, ...q }, now)).map((t) => t.id);
 
   describe('listByOwner', () => {
+    it('is declared: the store implements TaskListing', () => {
+      expect(hasTaskListing(h().store)).toBe(true);
+    });
+
     it("lists the owner's unexpired tasks whole, newest first, in every status", async () => {
       const old = newTask({ createdAt: T0 - 3_000 });
       const done = newTask({
@@ -26,7 +38,7 @@ export function ownerListingContract(h: () => StoreHarness, { describe, it, expe
       const expired = newTask({ createdAt: T0 - 500, expiresAt: T0 });
       const bobs = newTask({ createdAt: T0 - 100, owner: 'bob' });
       await create(old, done, failed, expired, bobs);
-      const page = await h().store.listByOwner!({ owner: 'alice', limit: 10 }, T0);
+      const page = await withCapability(h().store, LISTING).listByOwner({ owner: 'alice', limit: 10 }, T0);
       expect(page).toEqual([failed, done, old]);
       expect(await ids({ owner: 'bob' })).toEqual([bobs.id]);
       expect(await ids({ owner: 'carol' })).toEqual([]);

@@ -1,0 +1,42 @@
+import type { ModuleRef } from '@nestjs/core';
+import type pg from 'pg';
+import { LocalTaskEventBus } from '../events/local-task-event.bus.js';
+import type { PostgresBusConfig } from '../events/postgres-bus.config.js';
+import { PostgresTaskEventBus } from '../events/postgres-task-event.bus.js';
+import { isTaskEventBus, type TaskEventBus } from '../events/task-event-bus.interface.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { cjsExports, loadPeer } from '../peers/optional-peer.js';
+import type { SharedTaskStore } from '../store/capabilities/shared-task-store.interface.js';
+import { isTaskStore, type TaskStore } from '../store/task-store.interface.js';
+import { DataSourceTaskStore } from '../store/typeorm/data-source-task.store.js';
+import { checkStoreRequirements } from './store-requirements.js';
+
+/** The store and the bus of one registration. */
+export interface TaskStorage {
+  store: TaskStore;
+  bus: TaskEventBus;
+}
+
+/**
+ * The store and the bus the options ask for, chosen here and nowhere else: the `store` object as given, else a
+ * TypeORM store on the app's connection; the `bus` object as given, else the in-process bus, or PostgreSQL's (on
+ * its own connection, by default one to the store's database). A feature that needs a capability the store lacks
+ * fails startup here (see `checkStoreRequirements`).
+ */
+export async function createTaskStorage(options: ResolvedOptions, moduleRef: ModuleRef): Promise<TaskStorage> {
+  const store = isTaskStore(options.store)
+    ? options.store
+    : await DataSourceTaskStore.open(moduleRef, options.store.dataSource);
+  checkStoreRequirements(options, store);
+  return { store, bus: await busFor(options.bus, store) };
+}
+
+async function busFor(bus: TaskEventBus | PostgresBusConfig | undefined, store: TaskStore): Promise<TaskEventBus> {
+  if (isTaskEventBus(bus)) return bus;
+  if (!bus) return new LocalTaskEventBus();
+  const driver = cjsExports<typeof pg>(await loadPeer('pg', 'bus { type: "postgres" }'));
+  // Without a connection of its own, checkStoreRequirements made sure the store gives one.
+  const own = store as TaskStore & Required<SharedTaskStore>;
+  const connection = bus.connection ?? (() => own.postgresConnection());
+  return new PostgresTaskEventBus(driver, { connection, channel: bus.channel });
+}
