@@ -24,7 +24,7 @@ describe('TypeOrmTaskStore on PostgreSQL', () => {
   describe('contract', () => {
     // Separate DataSources: the peer is a second node with its own connection pool.
     const jest = { describe, it, expect, beforeAll, afterAll, beforeEach };
-    taskStoreContract(() => sqlHarness({ type: 'postgres', url: url() }, true), jest);
+    taskStoreContract(() => sqlHarness({ type: 'postgres', url: url() }, true), jest, { shared: true });
   });
   // Compare-and-sets asked for together share one UPDATE: what one of them does must not reach the others.
   describe('compare-and-sets sent together', () => {
@@ -136,6 +136,34 @@ describe('TypeOrmTaskStore on PostgreSQL', () => {
         await runner.release();
       }
     });
+  });
+
+  // Its own DataSource: closed and opened again.
+  it('a DataSource destroyed: every call is a rejection saying so; initialized again, the store works', async () => {
+    const h = await sqlHarness({ type: 'postgres', url: url() }, false);
+    try {
+      const task = newTask();
+      expect(await h.store.create(task, NO_LIMITS)).toBe('created');
+      await h.dataSource.destroy();
+      const calls = [
+        () => h.store.get(task.id, T0),
+        () => h.store.create(newTask(), { maxPerOwner: 5, maxTotal: Infinity }),
+        () => h.store.update(task.id, { kind: 'progress', statusMessage: 'x' }, T0 + 1),
+        () => h.store.sweep(T0, 10),
+      ];
+      for (const call of calls) {
+        let promise: Promise<unknown> | undefined;
+        expect(() => (promise = call())).not.toThrow();
+        await expect(promise).rejects.toThrow('TypeOrmTaskStore: the DataSource is not initialized');
+      }
+      await h.dataSource.initialize();
+      expect(await h.store.update(task.id, { kind: 'progress', statusMessage: 'again' }, T0 + 2)).toMatchObject({
+        changed: true,
+      });
+      expect((await h.store.get(task.id, T0 + 3))?.statusMessage).toBe('again');
+    } finally {
+      await h.close();
+    }
   });
 
   // Its own database and one connection: the plan PostgreSQL keeps for a statement is per connection.

@@ -42,4 +42,25 @@ describe('SQLite dialect: reads on the shared connection', () => {
       await ds.destroy();
     }
   });
+
+  it('a DataSource destroyed and initialized again: calls fail meanwhile, then run on its new connection', async () => {
+    const ds = await new DataSource({ type: 'better-sqlite3', database: join(dir, 'again.sqlite') }).initialize();
+    const dialect = new SqliteDialect(ds);
+    const insert = statement('INSERT INTO t (v) VALUES (?1)');
+    const select = statement('SELECT v FROM t');
+    try {
+      await ds.query('CREATE TABLE t (v INTEGER)');
+      await dialect.one.changed(insert, [1]);
+      await ds.destroy();
+      await expect(dialect.one.rows(select, [])).rejects.toThrow('TypeOrmTaskStore: the DataSource is not initialized');
+      await expect(dialect.one.changed(insert, [2])).rejects.toThrow(
+        'TypeOrmTaskStore: the DataSource is not initialized',
+      );
+      await ds.initialize();
+      await dialect.one.changed(insert, [3]);
+      expect(await dialect.one.rows(select, [])).toEqual([{ v: 1 }, { v: 3 }]);
+    } finally {
+      if (ds.isInitialized) await ds.destroy();
+    }
+  });
 });

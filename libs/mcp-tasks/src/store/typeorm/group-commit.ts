@@ -5,6 +5,8 @@ type Outcome = { value: unknown } | { error: unknown };
 
 /** What a group commit needs from the connection. */
 export interface Connection {
+  /** Opens the connection first when it is not (`undefined` when it is): awaited before each transaction. */
+  ready(): Promise<void> | undefined;
   /** Runs one statement synchronously. */
   exec(sql: string): void;
   /** Whether a transaction is open: SQLite ends one by itself on some errors (disk full, I/O error, no memory). */
@@ -60,6 +62,12 @@ export class GroupCommit {
   private async flush(): Promise<void> {
     const batch = this.queue;
     this.queue = [];
+    try {
+      await this.db.ready();
+    } catch (err) {
+      for (const w of batch) w.reject(err);
+      return;
+    }
     // Alone, a write that fails takes no other with it.
     for (const w of await this.commit(batch)) await this.commit([w]);
   }

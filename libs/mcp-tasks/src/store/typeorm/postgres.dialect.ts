@@ -1,6 +1,6 @@
-import type { Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
+import type { PoolClient, QueryConfig, QueryResult } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
-import { sendTogether } from './pipelined-send.js';
+import { sendTogether } from './pg-pipeline.adapter.js';
 import { PlanGenerations } from './plan-generations.js';
 import type { SqlSession, Step, StoreDialect } from './store-dialect.js';
 import { TaskColumns, type RawRow } from './task-columns.js';
@@ -39,11 +39,12 @@ const COMMIT: QueryConfig = { text: 'COMMIT' };
  * compare-and-set on the row version (`xmin`) for a task's changes, row locks with SKIP LOCKED where
  * instances share out work (reclaim, sweep), and transaction-scoped advisory locks for the caps — a count
  * has no row to lock, and two inserts would otherwise both see room for one more. Statements go straight
- * to the `pg` pool TypeORM opened for the DataSource, as named (prepared) statements.
+ * to a client of the `pg` pool TypeORM opened for the DataSource (its primary, with replication), taken through
+ * TypeORM's public `QueryRunner`, as named (prepared) statements.
  */
 export class PostgresDialect implements StoreDialect {
   readonly flavour = FLAVOUR;
-  readonly one: SqlSession = this.session((q) => this.pool().query(q));
+  readonly one: SqlSession = this.session((q) => this.withClient((client) => client.query(q)));
   private readonly plans: PlanGenerations;
 
   constructor(private readonly dataSource: DataSource) {
@@ -51,7 +52,7 @@ export class PostgresDialect implements StoreDialect {
       text: 'SELECT pg_relation_size($1::regclass) AS bytes',
       values: [new TaskColumns(dataSource).table],
     };
-    this.plans = new PlanGenerations(async () => Number((await this.pool().query(size)).rows[0].bytes));
+    this.plans = new PlanGenerations(async () => Number((await this.withClient((c) => c.query(size))).rows[0].bytes));
   }
 
   write<T>(work: (tx: SqlSession) => Promise<T>): Promise<T> {
@@ -96,48 +97,47 @@ export class PostgresDialect implements StoreDialect {
   }
 
   /** A client of the pool for one transaction, rolled back on any error. */
-  private async transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool().connect();
-    let broken: Error | undefined;
-    // The pool listens for errors only on idle clients: a server that goes away (restart, admin shutdown) while
-    // this one is out would otherwise be an unhandled 'error' event and end the process. The query in flight
-    // fails on its own; the connection is dropped on release.
-    const onError = (e: Error) => (broken = e);
-    client.on('error', onError);
-    try {
-      return await work(client);
-    } catch (err) {
-      // A connection that cannot even roll back is dropped rather than handed to the next caller.
-      if (!broken) await client.query('ROLLBACK').catch((e: Error) => (broken = e));
-      throw err;
-    } finally {
-      // A broken client keeps the listener: it may still report its end after the pool drops it.
-      if (!broken) client.off('error', onError);
-      client.release(broken);
-    }
+  private transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+    return this.withClient(async (client) => {
+      try {
+        return await work(client);
+      } catch (err) {
+        // A connection that cannot even roll back is ended, so the pool drops it rather than hand it on.
+        await client.query('ROLLBACK').catch(() => void client.end().catch(() => undefined));
+        throw err;
+      }
+    });
   }
 
-  /** The pool of TypeORM's PostgreSQL driver (its primary, with replication). */
-  private pool(): Pool {
-    const pool = (this.dataSource.driver as unknown as { master?: Pool }).master;
-    if (!pool) throw new Error('TypeOrmTaskStore: the DataSource is not initialized');
-    if (!guarded.has(pool)) guardClients(pool);
-    return pool;
+  /**
+   * `work` on a client of the DataSource's pool (its primary), taken and given back through a `QueryRunner` of
+   * the driver — TypeORM's public way to a pooled connection, which also listens for the client's errors while
+   * it is out.
+   */
+  private async withClient<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+    if (!this.dataSource.isInitialized) throw new Error('TypeOrmTaskStore: the DataSource is not initialized');
+    const runner = this.dataSource.driver.createQueryRunner('master');
+    const client = (await runner.connect()) as PoolClient;
+    if (!guarded.has(client)) guard(client);
+    try {
+      return await work(client);
+    } finally {
+      await runner.release();
+    }
   }
 }
 
-const guarded = new WeakSet<Pool>();
+const guarded = new WeakSet<PoolClient>();
 const reported = (): void => undefined;
 
 /**
- * Every client of the pool keeps an 'error' listener for its whole life. pg emits a dead connection's error (a
- * database restart, `pg_terminate_backend`) on the client, and the pool listens only while a client is idle: in
- * the moments a client is out or being handed back, an error with no listener would end the process. The
- * error itself is not lost: the query in flight fails with it, and the pool drops a client that is no longer
- * queryable when it comes back.
+ * A client the store used keeps an 'error' listener for the rest of its life. pg emits a dead connection's error
+ * (a database restart, `pg_terminate_backend`) on the client; TypeORM listens while the client is out and the
+ * pool while it is idle, and an error in a moment neither does, or a second one after the pool dropped it, would
+ * otherwise end the process. The error itself is not lost: the query in flight fails with it, and the pool drops
+ * a client that is no longer queryable.
  */
-function guardClients(pool: Pool): void {
-  guarded.add(pool);
-  pool.on('connect', (client) => client.on('error', reported));
-  for (const client of (pool as unknown as { _clients?: PoolClient[] })._clients ?? []) client.on('error', reported);
+function guard(client: PoolClient): void {
+  guarded.add(client);
+  client.on('error', reported);
 }

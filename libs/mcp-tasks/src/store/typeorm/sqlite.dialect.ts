@@ -21,6 +21,8 @@ interface Database {
   prepare(text: string): Prepared;
   /** Whether a transaction is open. */
   readonly inTransaction: boolean;
+  /** Whether the connection is open (a DataSource destroyed closes it; initialized again, it has a new one). */
+  readonly open: boolean;
 }
 
 const FLAVOUR: SqlFlavour = {
@@ -43,7 +45,8 @@ const mutexes = new WeakMap<DataSource, PromiseMutex>();
  * front, which serialises writers in other processes too (they wait up to the driver's busy timeout).
  * Writes asked for together share one transaction and its commit (`GroupCommit`), each in a savepoint.
  * Holding the whole-database lock makes row and cap locks unnecessary. The store's statements run
- * synchronously on better-sqlite3's connection (TypeORM's own), each prepared once.
+ * synchronously on better-sqlite3's connection (TypeORM's own, as its public `QueryRunner.connect()` gives it),
+ * each prepared once.
  */
 export class SqliteDialect implements StoreDialect {
   readonly flavour = FLAVOUR;
@@ -63,11 +66,13 @@ export class SqliteDialect implements StoreDialect {
     // A read waits only for sections under way (it would see a transaction's uncommitted statements); with
     // none, better-sqlite3 answers it synchronously, now.
     rows: (s, values) =>
-      this.statement(s.text).prepared.readonly
-        ? this.mutex.idle
-          ? this.direct.rows(s, values)
-          : this.mutex.run(() => this.direct.rows(s, values))
-        : this.write((tx) => tx.rows(s, values)),
+      !this.db?.open
+        ? this.connect().then(() => this.one.rows(s, values))
+        : this.statement(s.text).prepared.readonly
+          ? this.mutex.idle
+            ? this.direct.rows(s, values)
+            : this.mutex.run(() => this.direct.rows(s, values))
+          : this.write((tx) => tx.rows(s, values)),
     // Even one statement takes the write lock up front: see `write`.
     changed: (s, values) => this.write((tx) => tx.changed(s, values)),
   };
@@ -80,8 +85,9 @@ export class SqliteDialect implements StoreDialect {
     // Not a deferred `BEGIN`: that can fail with SQLITE_BUSY on its first write instead of waiting when another
     // process holds the lock.
     const db = {
+      ready: () => (this.db?.open ? undefined : this.connect()),
       exec: (sql: string) => void this.statement(sql).prepared.run(),
-      inTransaction: () => this.connection().inTransaction,
+      inTransaction: () => this.db?.inTransaction === true,
     };
     this.commits = new GroupCommit(this.mutex, db, 'BEGIN IMMEDIATE');
   }
@@ -119,16 +125,22 @@ export class SqliteDialect implements StoreDialect {
     return c.prepared.run(...c.bind(values)).changes;
   }
 
-  private connection(): Database {
-    const db = (this.dataSource.driver as unknown as { databaseConnection?: Database }).databaseConnection;
-    if (!db) throw new Error('TypeOrmTaskStore: the DataSource is not initialized');
-    return db;
+  /**
+   * The DataSource's connection, asked of TypeORM (its public `QueryRunner.connect()`) when the store has none
+   * open: at first use, and after the DataSource was destroyed and initialized again (a new connection, so the
+   * old one's prepared statements are gone with it).
+   */
+  private async connect(): Promise<void> {
+    const runner = this.dataSource.isInitialized ? this.dataSource.driver.createQueryRunner('master') : undefined;
+    const db = (await runner?.connect()) as Database | undefined;
+    await runner?.release();
+    if (!db?.open) throw new Error('TypeOrmTaskStore: the DataSource is not initialized');
+    if (db !== this.db) [this.db, this.compiled] = [db, new Map()];
   }
 
   private statement(text: string): Compiled {
-    const db = this.connection();
-    // A DataSource initialized again has a new connection: statements of the old one are gone with it.
-    if (db !== this.db) [this.db, this.compiled] = [db, new Map()];
+    const db = this.db;
+    if (!db?.open) throw new Error('TypeOrmTaskStore: the DataSource is not initialized');
     let c = this.compiled.get(text);
     if (!c) this.compiled.set(text, (c = compile(db, text)));
     return c;
