@@ -8,7 +8,9 @@ import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome }
  * implementing the capability interfaces: `TaskListing` (2025-11-25 `tasks/list`), `TaskMirrors` (the
  * `upstreams` option), `TaskQueries` (the operator console) and `SharedTaskStore` (tasks shared across
  * processes). Each says what a feature does without it: fail at startup, naming the feature and the store, or
- * carry on without the part that needs it.
+ * carry on without the part that needs it. A capability is declared by having its members, checked by a type
+ * guard (`hasTaskListing`, …), as Nest checks a provider for `onModuleInit`: a custom store that has the methods
+ * has the capability, with no list of names that could disagree with what it implements.
  *
  * Every method is atomic with respect to the others, on one node or many, and a read sees every write that
  * completed before it began (listeners read a task again after each change and rely on that to send changes in
