@@ -1,12 +1,8 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { RpcError } from '../protocol/rpc-error.js';
+import { checkBinding, invalidRequestState, type CallBinding } from '../input/request-state.binding.js';
 
-/** What the gateway's `requestState` for a proxied MRTR round carries. */
-export interface UpstreamRoundState {
-  /** Served tool name, caller's owner key and argument digest: the state is good for that call only. */
-  tool: string;
-  owner: string;
-  args: string;
+/** What the gateway's `requestState` for a proxied MRTR round carries (bound to the served tool's call). */
+export interface UpstreamRoundState extends CallBinding {
   /** Keys the upstream asked in this round: only answers to them are passed on. */
   asked: string[];
   /** The upstream's own `requestState`, echoed back to it untouched. */
@@ -39,10 +35,10 @@ export class UpstreamStateCodec {
     return Buffer.concat([iv, cipher.update(plain), cipher.final(), cipher.getAuthTag()]).toString('base64url');
   }
 
-  open(sealed: unknown, expect: { tool: string; owner: string; args: string }, now = Date.now()): UpstreamRoundState {
-    if (typeof sealed !== 'string') throw invalid();
+  open(sealed: unknown, expect: CallBinding, now = Date.now()): UpstreamRoundState {
+    if (typeof sealed !== 'string') throw invalidRequestState();
     const raw = Buffer.from(sealed, 'base64url');
-    if (raw.length <= IV + TAG) throw invalid();
+    if (raw.length <= IV + TAG) throw invalidRequestState();
     let round: UpstreamRoundState & { exp: number };
     try {
       const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, IV));
@@ -50,12 +46,9 @@ export class UpstreamStateCodec {
       const plain = Buffer.concat([decipher.update(raw.subarray(IV, raw.length - TAG)), decipher.final()]);
       round = JSON.parse(plain.toString('utf8')) as UpstreamRoundState & { exp: number };
     } catch {
-      throw invalid();
+      throw invalidRequestState();
     }
-    if (round.exp <= now) throw RpcError.invalidParams('requestState has expired; call the tool again without it');
-    if (round.tool !== expect.tool || round.owner !== expect.owner || round.args !== expect.args) throw invalid();
+    checkBinding(round, expect, now);
     return round;
   }
 }
-
-const invalid = (): RpcError => RpcError.invalidParams('Invalid requestState');

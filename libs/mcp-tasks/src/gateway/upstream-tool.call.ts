@@ -4,7 +4,7 @@ import type { Principal } from '../common/principal.interface.js';
 import type { TraceContext } from '../common/trace-context.js';
 import { callOrigin, type ToolCallOrigin } from '../context/base-tool.context.js';
 import { SyncToolContext } from '../context/sync-tool.context.js';
-import { digestOf } from '../input/request-state.codec.js';
+import { digestOf } from '../input/request-state.binding.js';
 import { MCP_TASKS_OPTIONS, RpcCode, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { declaresTasks } from '../protocol/capabilities.js';

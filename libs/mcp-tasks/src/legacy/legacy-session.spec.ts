@@ -67,3 +67,29 @@ describe('ListCursorCodec', () => {
     expect(() => cursors.open(42, 'o', 's1')).toThrow('Invalid cursor');
   });
 });
+
+// Sealed by the release before the sealing helper was shared (secret: 32 bytes of 7). A rolling deploy runs both:
+// a session id or cursor one instance issued must still open on the next.
+describe('tokens sealed by the previous release', () => {
+  const secret7 = Buffer.alloc(32, 7);
+  const SESSION =
+    's1.eyJzaWQiOiJ2NDZQRURxOEgycW0zRW5TeXdYdHlRIiwib3duIjoibFNWb2RSVVFRNnZjcjkwbV9Ua01aUSIsInB2IjoiMjAyNS0xMS0yNSIs' +
+    'ImNhcHMiOnsiZWxpY2l0YXRpb24iOnsiZm9ybSI6e319fSwiY2kiOnsibmFtZSI6ImFwcCIsInZlcnNpb24iOiIxIn19' +
+    '.17Asx7uzPQ8ijOXc2eam9CnBW97tdZVqj2tH_kZYfQw';
+  const CURSOR =
+    'c1.eyJvd24iOiJsU1ZvZFJVUVE2dmNyOTBtX1RrTVpRIiwicyI6InMxIiwidCI6NSwiaSI6InQifQ' +
+    '.efo3YUnbRP6QmtaH8jVUOfxmbrL_hEzcCeZ64itTjIY';
+
+  it('opens a session id', () => {
+    expect(new LegacySessions({ requestStateSecret: secret7 } as ResolvedOptions).of(req(SESSION), 'owner-a')).toEqual({
+      id: 'v46PEDq8H2qm3EnSywXtyQ',
+      protocolVersion: '2025-11-25',
+      clientCapabilities: { elicitation: { form: {} } },
+      clientInfo: { name: 'app', version: '1' },
+    });
+  });
+
+  it('opens a tasks/list cursor', () => {
+    expect(new ListCursorCodec(secret7).open(CURSOR, 'owner-a', 's1')).toEqual({ createdAt: 5, id: 't' });
+  });
+});
