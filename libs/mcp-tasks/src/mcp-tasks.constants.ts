@@ -1,4 +1,5 @@
 // Every injection token, metadata key and wire constant of the library, in one place.
+import { TASKS_EXTENSION_ID_V2 } from '@modelcontextprotocol/ext-tasks/core/v2';
 
 // ---- Injection tokens ----------------------------------------------------------------------------
 
@@ -39,8 +40,11 @@ export const LEGACY_PROTOCOL_VERSION = '2025-11-25';
 /** What a client assumes of a server that names no version (2025-11-25 transports: "assume 2025-03-26"). */
 export const LEGACY_DEFAULT_VERSION = '2025-03-26';
 
-/** Identifier of the Tasks extension (SEP-2663). */
-export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+/**
+ * Identifier of the Tasks extension (SEP-2663), `io.modelcontextprotocol/tasks`: ext-tasks' `TASKS_EXTENSION_ID_V2`,
+ * the same value the client declares.
+ */
+export const TASKS_EXTENSION = TASKS_EXTENSION_ID_V2;
 /**
  * `_meta` key of a tool's task policy in a 2026-07-28 `tools/list` (`forbidden`, `optional`, `required`). The Tasks
  * extension defines no such field, so the key is this library's own, not under the reserved `io.modelcontextprotocol/`.
