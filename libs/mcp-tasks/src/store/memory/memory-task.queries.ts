@@ -7,8 +7,8 @@ import type {
   TaskCountsQuery,
   TaskListPage,
   TaskListQuery,
-  TaskSummary,
 } from '../task-queries.js';
+import { toSummary } from '../task-summary.mapper.js';
 import type { TaskRecord } from '../task.record.js';
 import { bucketCount, byCountThenName, emptyStatusCounts, p50Rank, p95Rank } from '../task-stats.math.js';
 
@@ -44,23 +44,6 @@ export function listByOwnerIn(tasks: Iterable<TaskRecord>, q: OwnerTasksQuery, n
     .slice(0, q.limit);
 }
 
-export function summarize(t: TaskRecord): TaskSummary {
-  const summary: TaskSummary = {
-    id: t.id,
-    owner: t.owner,
-    tool: t.tool,
-    status: t.status,
-    createdAt: t.createdAt,
-    updatedAt: t.updatedAt,
-    expiresAt: t.expiresAt,
-    leaseOwner: t.leaseOwner ?? null,
-    leaseExpiresAt: t.leaseExpiresAt ?? null,
-    inputKeys: Object.keys(t.inputRequests),
-  };
-  if (t.statusMessage !== undefined) summary.statusMessage = t.statusMessage;
-  return summary;
-}
-
 export function listTasksIn(tasks: Iterable<TaskRecord>, q: TaskListQuery, now: number): TaskListPage {
   const all = [...tasks].filter((t) => unexpired(t, now) && matches(t, q));
   const page = all
@@ -68,7 +51,7 @@ export function listTasksIn(tasks: Iterable<TaskRecord>, q: TaskListQuery, now: 
     .sort(newestFirst)
     .slice(0, q.limit + 1);
   const more = page.length > q.limit;
-  const tasks_ = page.slice(0, q.limit).map(summarize);
+  const tasks_ = page.slice(0, q.limit).map(toSummary);
   const last = tasks_.at(-1);
   return {
     tasks: tasks_,

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import type { OwnerTasksQuery, TaskListPage, TaskListQuery, TaskSummary } from '../task-queries.js';
+import type { OwnerTasksQuery, TaskListPage, TaskListQuery } from '../task-queries.js';
+import { toSummary } from '../task-summary.mapper.js';
 import type { TaskRecord } from '../task.record.js';
 import { McpTaskEntity } from './mcp-task.entity.js';
 import { toRecord } from './task-row.mapper.js';
@@ -40,27 +41,10 @@ export async function listTasks(m: EntityManager, q: TaskListQuery, now: number)
       aid: q.after.id,
     });
   const rows = await page.getMany();
-  const tasks = rows.slice(0, q.limit).map(toSummary);
+  const tasks = rows.slice(0, q.limit).map((row) => toSummary(toRecord(row)));
   const last = tasks.at(-1);
   const next = rows.length > q.limit && last ? { next: { createdAt: last.createdAt, id: last.id } } : {};
   return { tasks, total: Number(counted?.n ?? 0), ...next };
-}
-
-function toSummary(row: McpTaskEntity): TaskSummary {
-  const summary: TaskSummary = {
-    id: row.id,
-    owner: row.ownerKey,
-    tool: row.tool,
-    status: row.status,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    expiresAt: row.expiresAt,
-    leaseOwner: row.leaseOwner,
-    leaseExpiresAt: row.leaseExpiresAt,
-    inputKeys: Object.keys(row.inputRequests ?? {}),
-  };
-  if (row.statusMessage !== null) summary.statusMessage = row.statusMessage;
-  return summary;
 }
 
 export async function listByOwner(m: EntityManager, q: OwnerTasksQuery, now: number): Promise<TaskRecord[]> {
