@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ownerKey } from '../common/owner-key.js';
+import { ownerKey } from '../owner/owner-key.js';
 import { principalFromClaims, scopesOf } from './claims-principal.js';
 
 describe('principalFromClaims', () => {

@@ -1,4 +1,4 @@
-import { ownerKey } from '../common/owner-key.js';
+import { ownerKey } from '../owner/owner-key.js';
 import type { Principal } from '../common/principal.interface.js';
 
 /** Scopes from `scope` (space-separated, RFC 8693) or `scp` (array or string). */

@@ -1,4 +1,4 @@
-import { ownerKey } from '../common/owner-key.js';
+import { ownerKey } from '../owner/owner-key.js';
 
 /**
  * Owner keys made lately, by subject: a caller that sends a new token on every request gets the same key

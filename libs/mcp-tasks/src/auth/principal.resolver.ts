@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
-import { ownerKey } from '../common/owner-key.js';
+import { ownerKey } from '../owner/owner-key.js';
 import type { Principal } from '../common/principal.interface.js';
 import { MCP_TASKS_OPTIONS, HOST_SUBJECT } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';

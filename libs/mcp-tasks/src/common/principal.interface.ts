@@ -1,6 +1,6 @@
 /** Who is calling: the owner key tasks are bound to, and what authentication said about them. */
 export interface Principal {
-  /** Owner key: tasks are only served back to a request with the same key. */
+  /** Owner key: tasks are only served back to a request of the same owner (the key, or a form of it, stored). */
   key: string;
   /** Subject (token `sub`, or the host subject without authentication). */
   subject: string;

@@ -1,4 +1,5 @@
 import { isTerminal, type InputRequest, type TaskStatus } from '../protocol/wire.types.js';
+import { parseOwnerKey } from '../owner/owner-key.js';
 import type { TaskSummary } from '../store/task-queries.js';
 import type { TaskRecord } from '../store/task.record.js';
 
@@ -11,17 +12,9 @@ export interface OwnerView {
   resource?: string;
 }
 
+/** Its parts; a key the library did not make is shown as it is, as the subject. */
 export function describeOwner(key: string): OwnerView {
-  try {
-    const parts = JSON.parse(key) as unknown;
-    if (Array.isArray(parts) && parts.length === 4 && parts.every((p) => typeof p === 'string')) {
-      const [subject, server, client, resource] = parts as string[];
-      return { key, subject, server, client, resource };
-    }
-  } catch {
-    // not a key the library made: shown as it is
-  }
-  return { key, subject: key };
+  return { key, ...(parseOwnerKey(key) ?? { subject: key }) };
 }
 
 /** The question a request asks, when it has one in words. */

@@ -4,6 +4,7 @@ import type { Principal } from '../common/principal.interface.js';
 import { McpExecutionContext } from '../context/mcp-execution-context.js';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { sameOwner } from '../owner/owner-key.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import type { TaskRecord } from '../store/task.record.js';
 
@@ -26,9 +27,9 @@ export class TaskOwnershipGuard implements CanActivate {
     return true;
   }
 
-  /** Same owner key: subject, server, OAuth client and resource all match. */
+  /** Same owner: subject, server, OAuth client and resource all match (whichever form of the key is stored). */
   protected isOwner(task: TaskRecord, principal: Principal): boolean {
-    return task.owner === principal.key;
+    return sameOwner(task.owner, principal.key);
   }
 
   /** The caller still holds every scope the task's tool required. */

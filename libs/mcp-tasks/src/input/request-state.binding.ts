@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sameOwner } from '../owner/owner-key.js';
 import { RpcError } from '../protocol/rpc-error.js';
 
 /** The call a `requestState` was issued for: it is good for that call only. */
@@ -14,7 +15,7 @@ export interface CallBinding {
 /** Refuses (`-32602`) a state past its expiry (epoch ms) or issued for another call. */
 export function checkBinding(state: CallBinding & { exp: number }, expect: CallBinding, now: number): void {
   if (state.exp <= now) throw RpcError.invalidParams('requestState has expired; call the tool again without it');
-  if (state.tool !== expect.tool || state.owner !== expect.owner || state.args !== expect.args) {
+  if (state.tool !== expect.tool || !sameOwner(state.owner, expect.owner) || state.args !== expect.args) {
     throw invalidRequestState();
   }
 }

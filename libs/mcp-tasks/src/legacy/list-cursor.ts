@@ -1,6 +1,7 @@
 import { RpcError } from '../protocol/rpc-error.js';
 import type { TaskCursor } from '../store/task-queries.js';
-import { SealedToken, ownerDigest } from './sealed-token.js';
+import { ownerDigest } from '../owner/owner-key.js';
+import { SealedToken } from './sealed-token.js';
 
 interface CursorPayload {
   own: string;

@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { HmacSealer } from '../common/hmac.sealer.js';
 
 /**
@@ -26,7 +26,3 @@ export class SealedToken<T extends object> {
     return this.sealer.open(token.slice(this.kind.length + 1)) as T | undefined;
   }
 }
-
-/** A short digest of an owner key: binds a token to its owner without putting who they are in it. */
-export const ownerDigest = (ownerKey: string): string =>
-  createHash('sha256').update(ownerKey).digest('base64url').slice(0, 22);

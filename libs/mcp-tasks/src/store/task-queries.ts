@@ -13,9 +13,9 @@ export interface TaskListQuery {
   status?: TaskStatus[];
   /** Only tasks of this tool. */
   tool?: string;
-  /** Only tasks of this owner key (exact). */
+  /** Only tasks of this owner: stored under one of `ownerKeyForms(owner)`. */
   owner?: string;
-  /** Only tasks whose owner key names this subject (first element of the key), through any client. */
+  /** Only tasks whose owner key names this subject, through any client: it starts with one of `subjectKeyPrefixes`. */
   subject?: string;
   /** Only tasks created at or after this time (epoch ms). */
   createdFrom?: number;
@@ -29,7 +29,7 @@ export interface TaskListQuery {
 
 /** One owner's tasks, a page at a time: `TaskStore.listByOwner` (2025-11-25 `tasks/list`). */
 export interface OwnerTasksQuery {
-  /** The owner key (exact). */
+  /** The owner key: tasks stored under any of `ownerKeyForms(owner)` are theirs. */
   owner: string;
   /**
    * Which session-bound tasks to include besides those bound to none: `undefined` every session's, `null` none,

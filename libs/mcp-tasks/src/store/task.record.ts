@@ -23,7 +23,7 @@ export interface TaskUpstream {
 /** A task as stores keep it. Times are epoch milliseconds. */
 export interface TaskRecord {
   id: string;
-  /** Opaque owner key (see `PrincipalResolver`); tasks are only ever served to the same key. */
+  /** Opaque owner key (see `PrincipalResolver`); tasks are only ever served to the same owner (`ownerKeyForms`). */
   owner: string;
   tool: string;
   status: TaskStatus;

@@ -1,3 +1,4 @@
+import { ownerKeyOnServer } from '../owner/owner-key.js';
 import type { TaskQueries } from '../store/capabilities/task-queries.interface.js';
 
 /**
@@ -18,16 +19,8 @@ export async function otherLeaseHolder(
 ): Promise<string | undefined> {
   const { tasks } = await store.listTasks({ status: ['working', 'input_required'], limit: PAGE }, now);
   const other = tasks.find(
-    (t) => !!t.leaseOwner && t.leaseOwner !== self && (t.leaseExpiresAt ?? 0) > now && serverOf(t.owner) === server,
+    (t) =>
+      !!t.leaseOwner && t.leaseOwner !== self && (t.leaseExpiresAt ?? 0) > now && ownerKeyOnServer(t.owner, server),
   );
   return other?.leaseOwner ?? undefined;
-}
-
-/** The server an owner key names (`ownerKey`: a JSON array, the server second). */
-function serverOf(owner: string): unknown {
-  try {
-    return (JSON.parse(owner) as unknown[])[1];
-  } catch {
-    return undefined;
-  }
 }

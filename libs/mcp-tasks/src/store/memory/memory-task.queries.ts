@@ -1,3 +1,4 @@
+import { ownerKeyHasSubject, sameOwner } from '../../owner/owner-key.js';
 import { isTerminal } from '../../protocol/wire.types.js';
 import type {
   OwnerTasksQuery,
@@ -23,8 +24,8 @@ const newestFirst = (a: TaskRecord, b: TaskRecord): number =>
 function matches(t: TaskRecord, q: TaskListQuery): boolean {
   if (q.status && !q.status.includes(t.status)) return false;
   if (q.tool !== undefined && t.tool !== q.tool) return false;
-  if (q.owner !== undefined && t.owner !== q.owner) return false;
-  if (q.subject !== undefined && !t.owner.startsWith(`[${JSON.stringify(q.subject)},`)) return false;
+  if (q.owner !== undefined && !sameOwner(t.owner, q.owner)) return false;
+  if (q.subject !== undefined && !ownerKeyHasSubject(t.owner, q.subject)) return false;
   if (q.createdFrom !== undefined && t.createdAt < q.createdFrom) return false;
   if (q.createdBefore !== undefined && t.createdAt >= q.createdBefore) return false;
   return true;
@@ -39,7 +40,7 @@ const inSessions = (t: TaskRecord, session: string | null | undefined): boolean 
 
 export function listByOwnerIn(tasks: Iterable<TaskRecord>, q: OwnerTasksQuery, now: number): TaskRecord[] {
   return [...tasks]
-    .filter((t) => t.owner === q.owner && unexpired(t, now) && inSessions(t, q.session) && isAfter(t, q))
+    .filter((t) => sameOwner(t.owner, q.owner) && unexpired(t, now) && inSessions(t, q.session) && isAfter(t, q))
     .sort(newestFirst)
     .slice(0, q.limit);
 }

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { ownerKeyForms, subjectKeyPrefixes } from '../../owner/owner-key.js';
 import type { OwnerTasksQuery, TaskListPage, TaskListQuery } from '../task-queries.js';
 import { toSummary } from '../task-summary.mapper.js';
 import type { TaskRecord } from '../task.record.js';
@@ -18,12 +19,16 @@ export async function listTasks(m: EntityManager, q: TaskListQuery, now: number)
     const qb = m.createQueryBuilder(McpTaskEntity, 't').where('(t.expiresAt IS NULL OR t.expiresAt > :now)', { now });
     if (q.status) qb.andWhere('t.status IN (:...status)', { status: q.status.length ? q.status : [''] });
     if (q.tool !== undefined) qb.andWhere('t.tool = :tool', { tool: q.tool });
-    if (q.owner !== undefined) qb.andWhere('t.ownerKey = :owner', { owner: q.owner });
+    if (q.owner !== undefined) qb.andWhere('t.ownerKey IN (:...owners)', { owners: ownerKeyForms(q.owner) });
     if (q.subject !== undefined) {
-      // The owner key is a JSON array whose first element is the subject. SUBSTR and the length in
-      // code points behave alike on both databases (LIKE does not: SQLite's ignores ASCII case).
-      const prefix = `[${JSON.stringify(q.subject)},`;
-      qb.andWhere('SUBSTR(t.ownerKey, 1, :chars) = :prefix', { prefix, chars: Array.from(prefix).length });
+      // SUBSTR and the length in code points behave alike on both databases (LIKE does not: SQLite's ignores
+      // ASCII case, and `_`/`%` in a subject would be patterns).
+      const params: Record<string, string | number> = {};
+      const starts = subjectKeyPrefixes(q.subject).map((prefix, i) => {
+        Object.assign(params, { [`p${i}`]: prefix, [`n${i}`]: Array.from(prefix).length });
+        return `SUBSTR(t.ownerKey, 1, :n${i}) = :p${i}`;
+      });
+      qb.andWhere(`(${starts.join(' OR ')})`, params);
     }
     if (q.createdFrom !== undefined) qb.andWhere('t.createdAt >= :from', { from: q.createdFrom });
     if (q.createdBefore !== undefined) qb.andWhere('t.createdAt < :before', { before: q.createdBefore });
@@ -50,7 +55,7 @@ export async function listTasks(m: EntityManager, q: TaskListQuery, now: number)
 export async function listByOwner(m: EntityManager, q: OwnerTasksQuery, now: number): Promise<TaskRecord[]> {
   const qb = m
     .createQueryBuilder(McpTaskEntity, 't')
-    .where('t.ownerKey = :owner', { owner: q.owner })
+    .where('t.ownerKey IN (:...owners)', { owners: ownerKeyForms(q.owner) })
     .andWhere('(t.expiresAt IS NULL OR t.expiresAt > :now)', { now });
   if (q.session === null) qb.andWhere('t.session IS NULL');
   else if (q.session !== undefined) qb.andWhere('(t.session IS NULL OR t.session = :session)', { session: q.session });

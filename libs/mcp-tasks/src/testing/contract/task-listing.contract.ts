@@ -1,3 +1,4 @@
+import { ownerKey, unversionedOwnerKey } from '../../owner/owner-key.js';
 import { hasTaskListing, type TaskListing } from '../../store/capabilities/task-listing.interface.js';
 import type { OwnerTasksQuery } from '../../store/task-queries.js';
 import type { TaskRecord } from '../../store/task.record.js';
@@ -42,6 +43,24 @@ export function taskListingContract(h: () => StoreHarness, { describe, it, expec
       expect(page).toEqual([failed, done, old]);
       expect(await ids({ owner: 'bob' })).toEqual([bobs.id]);
       expect(await ids({ owner: 'carol' })).toEqual([]);
+    });
+
+    it("lists with the owner's tasks those stored under the unversioned key earlier releases wrote", async () => {
+      const parts = ['alice', 'srv', 'cli', 'https://r.example'] as const;
+      const now = newTask({ owner: ownerKey(...parts), createdAt: T0 - 2 });
+      const old = newTask({
+        owner: unversionedOwnerKey(...parts),
+        createdAt: T0 - 1,
+        generation: '2025-11-25',
+        session: 's1',
+      });
+      const other = newTask({ owner: unversionedOwnerKey('alice', 'srv', 'web', 'https://r.example'), createdAt: T0 });
+      await create(now, old, other);
+      expect(await ids({ owner: ownerKey(...parts) })).toEqual([old.id, now.id]);
+      expect(await ids({ owner: ownerKey(...parts), session: null })).toEqual([now.id]);
+      expect(await ids({ owner: ownerKey(...parts), limit: 1, after: { createdAt: T0 - 1, id: old.id } })).toEqual([
+        now.id,
+      ]);
     });
 
     it('session: undefined lists every session, null only unbound tasks, an id unbound ones and its own', async () => {

@@ -1,3 +1,4 @@
+import { ownerKey, parseOwnerKey, unversionedOwnerKey } from '../../owner/owner-key.js';
 import { hasTaskQueries, type TaskQueries } from '../../store/capabilities/task-queries.interface.js';
 import type { TaskRecord } from '../../store/task.record.js';
 import type {
@@ -18,8 +19,10 @@ const QUERIES: CapabilityPart<TaskQueries> = {
   skip: '{ queries: false }',
 };
 
-/** An owner key as the library builds them: [subject, server, client, resource]. */
-const key = (subject: string, client = 'cli') => JSON.stringify([subject, 'srv', client, 'https://r.example']);
+/** An owner key as the library builds them, and as releases before its version tag wrote them. */
+const key = (subject: string, client = 'cli') => ownerKey(subject, 'srv', client, 'https://r.example');
+const unversioned = (subject: string, client = 'cli') =>
+  unversionedOwnerKey(subject, 'srv', client, 'https://r.example');
 const MINUTE = 60_000;
 
 /** `TaskQueries`: the listing and aggregates (`listTasks`, `taskCounts`, `taskActivity`) the operator console reads. */
@@ -112,6 +115,26 @@ export function taskQueriesContract(h: () => StoreHarness, { describe, it, expec
       expect((await list({ tool: 'export', subject: 'alice' })).total).toBe(1);
     });
 
+    it("finds an owner's tasks stored under the unversioned key earlier releases wrote, and no one else's", async () => {
+      const t = {
+        now: newTask({ owner: key('alice'), createdAt: T0 - 3 * MINUTE }),
+        old: newTask({ owner: unversioned('alice'), createdAt: T0 - 2 * MINUTE }),
+        web: newTask({ owner: unversioned('alice', 'web'), createdAt: T0 - MINUTE }),
+        bob: newTask({ owner: unversioned('bob'), createdAt: T0 }),
+        tag: newTask({ owner: unversioned('v1:alice'), createdAt: T0 }),
+      };
+      await create(...Object.values(t));
+      const sorted = async (q: Partial<TaskListQuery>) => (await ids(q)).sort();
+      const of = (...names: (keyof typeof t)[]) => names.map((n) => t[n].id).sort();
+      expect(await sorted({ owner: key('alice') })).toEqual(of('now', 'old'));
+      expect(await sorted({ owner: unversioned('alice') })).toEqual(of('now', 'old'));
+      expect(await sorted({ owner: key('alice', 'web') })).toEqual(of('web'));
+      expect(await sorted({ subject: 'alice' })).toEqual(of('now', 'old', 'web'));
+      expect(await sorted({ subject: 'v1:alice' })).toEqual(of('tag'));
+      expect(await sorted({ subject: 'bob' })).toEqual(of('bob'));
+      expect((await list({ subject: 'alice' })).total).toBe(3);
+    });
+
     it('pages through every match once, in order, with ties on creation time split by id', async () => {
       // 25 tasks over 5 distinct creation times: pages must cut through runs of equal times.
       const tasks = Array.from({ length: 25 }, (_, i) => newTask({ createdAt: T0 - Math.floor(i / 5) * 1_000 }));
@@ -201,12 +224,12 @@ export function taskQueriesContract(h: () => StoreHarness, { describe, it, expec
       for (const [i, o] of owners.entries())
         await create(...Array.from({ length: i < 2 ? 2 : 1 }, () => newTask({ owner: key(o) })));
       const s = await counts(3);
-      expect(s.byOwner.map((o) => [JSON.parse(o.owner)[0], o.total])).toEqual([
+      expect(s.byOwner.map((o) => [parseOwnerKey(o.owner)?.subject, o.total])).toEqual([
         ['bob', 2],
         ['dave', 2],
         ['alice', 1],
       ]);
-      expect(s.busiestOwners.map((o) => JSON.parse(o.owner)[0])).toEqual(['bob', 'dave', 'alice']);
+      expect(s.busiestOwners.map((o) => parseOwnerKey(o.owner)?.subject)).toEqual(['bob', 'dave', 'alice']);
     });
 
     it('buckets creations and ends per bucketMs from since, up to the bucket holding now', async () => {
