@@ -1,4 +1,5 @@
-// Every injection token, metadata key and wire constant of the library, in one place.
+// The injection tokens, metadata keys and wire constants that more than one folder uses. A folder's own live in its
+// `<folder>.constants.ts` (e.g. `legacy/legacy.constants.ts`).
 import { TASKS_EXTENSION_ID_V2 } from '@modelcontextprotocol/ext-tasks/core/v2';
 
 // ---- Injection tokens ----------------------------------------------------------------------------
@@ -17,17 +18,11 @@ export const TASK_EVENT_BUS = Symbol('TaskEventBus');
 /** Where `@McpTool` keeps a method's tool options. */
 export const MCP_TOOL_METADATA = 'mcp-tasks:tool';
 
-/** Where `@RequiredScopes` keeps the scopes of a tool method or class. */
-export const REQUIRED_SCOPES_METADATA = 'mcp-tasks:required-scopes';
-
 /** `ExecutionContext#getType()` of an MCP request (app-wide enhancers, a tool's): arguments `[req, res, McpCall]`. */
 export const MCP_CONTEXT_TYPE = 'mcp';
 
 /** `ExecutionContext#getType()` the ownership guard sees for an access to a task: its arguments `[task, principal]`. */
 export const MCP_TASK_CONTEXT_TYPE = 'mcp-task';
-
-/** The subject of every request when there is neither `auth` nor a subject resolver. */
-export const HOST_SUBJECT = 'host';
 
 // ---- The wire ------------------------------------------------------------------------------------
 
@@ -37,19 +32,11 @@ export const MODERN_PROTOCOL_VERSION = '2026-07-28';
 /** The 2025-era revision whose tasks (`capabilities.tasks`, `params.task`, `tasks/result`) the library serves too. */
 export const LEGACY_PROTOCOL_VERSION = '2025-11-25';
 
-/** What a client assumes of a server that names no version (2025-11-25 transports: "assume 2025-03-26"). */
-export const LEGACY_DEFAULT_VERSION = '2025-03-26';
-
 /**
  * Identifier of the Tasks extension (SEP-2663), `io.modelcontextprotocol/tasks`: ext-tasks' `TASKS_EXTENSION_ID_V2`,
  * the same value the client declares.
  */
 export const TASKS_EXTENSION = TASKS_EXTENSION_ID_V2;
-/**
- * `_meta` key of a tool's task policy in a 2026-07-28 `tools/list` (`forbidden`, `optional`, `required`). The Tasks
- * extension defines no such field, so the key is this library's own, not under the reserved `io.modelcontextprotocol/`.
- */
-export const TASK_SUPPORT_META = 'mcp-tasks/taskSupport';
 
 /** The capabilities that declare the Tasks extension (what a server advertises and a request must carry). */
 export const TASKS_REQUIRED: { extensions: Record<string, Record<string, never>> } = {
@@ -76,24 +63,3 @@ export const RpcCode = {
   MissingCapability: -32021,
   UnsupportedVersion: -32022,
 } as const;
-
-/** The `_meta` key that ties a 2025-11-25 message to its task. */
-export const RELATED_TASK_META = 'io.modelcontextprotocol/related-task';
-
-/** The 2025-11-25 server capability for tasks: listing, cancelling, task-augmented `tools/call`. */
-export const LEGACY_TASKS_CAPABILITY = { list: {}, cancel: {}, requests: { tools: { call: {} } } } as const;
-
-/** The header that carries a 2025-era session. */
-export const SESSION_HEADER = 'mcp-session-id';
-
-/** The id prefix of the requests a 2025-11-25 task sends its client (`elicitation/create`, …). */
-export const INPUT_REQUEST_ID_PREFIX = 'mcp-tasks/in:';
-
-/** 2025-11-25 `tasks/list` page size. */
-export const LEGACY_LIST_PAGE = 50;
-
-/** The shortest ttl a 2025-11-25 client may ask for, in ms (a task that expires at once is of no use). */
-export const LEGACY_MIN_TTL = 1_000;
-
-/** At most this many task ids per `subscriptions/listen` request (the extension's limit). */
-export const MAX_LISTEN_TASKS = 100;

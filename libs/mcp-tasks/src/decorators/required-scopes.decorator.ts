@@ -1,6 +1,6 @@
 import { SetMetadata } from '@nestjs/common';
 import type { Reflector } from '@nestjs/core';
-import { REQUIRED_SCOPES_METADATA } from '../mcp-tasks.constants.js';
+import { REQUIRED_SCOPES_METADATA } from './decorators.constants.js';
 
 /**
  * OAuth scopes a tool needs, on a tool method or its class (both combine). A call without them is

@@ -1,4 +1,4 @@
-import { INPUT_REQUEST_ID_PREFIX } from '../mcp-tasks.constants.js';
+import { INPUT_REQUEST_ID_PREFIX } from './legacy.constants.js';
 
 /**
  * The JSON-RPC id of the request a task sends its client for one input key: the task and the key, so the client's

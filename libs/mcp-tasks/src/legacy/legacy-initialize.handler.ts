@@ -1,17 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
-import {
-  LEGACY_PROTOCOL_VERSION,
-  LEGACY_TASKS_CAPABILITY,
-  MCP_TASKS_OPTIONS,
-  SESSION_HEADER,
-} from '../mcp-tasks.constants.js';
+import { LEGACY_PROTOCOL_VERSION, MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { RpcError } from '../protocol/rpc-error.js';
 import type { LegacyExchange } from './legacy-exchange.js';
 import type { LegacyMethodHandler, LegacyRequest } from './legacy-method-handler.interface.js';
 import { LegacySessions } from './legacy-session.js';
 import { LegacyTaskListHandler } from './legacy-task-list.handler.js';
+import { LEGACY_TASKS_CAPABILITY, SESSION_HEADER } from './legacy.constants.js';
 
 const object = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 

@@ -2,13 +2,14 @@ import { describe, expect, it } from '@jest/globals';
 import type { Type } from '@nestjs/common';
 import type { ModuleRef } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
-import { LEGACY_DEFAULT_VERSION, LEGACY_PROTOCOL_VERSION } from '../mcp-tasks.constants.js';
+import { LEGACY_PROTOCOL_VERSION } from '../mcp-tasks.constants.js';
 import { McpTasksModule } from '../mcp-tasks.module.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import type { RpcError } from '../protocol/rpc-error.js';
 import { NoopTracing } from '../telemetry/noop.tracing.js';
 import type { LegacyExchange } from './legacy-exchange.js';
 import { LEGACY_METHOD_HANDLERS, LEGACY_METHODS } from './legacy-methods.table.js';
+import { LEGACY_DEFAULT_VERSION } from './legacy.constants.js';
 import { LegacyRouter } from './legacy.router.js';
 
 // Walks the table: each entry is routed to its handler behind its gate, reads the version as it says, and is

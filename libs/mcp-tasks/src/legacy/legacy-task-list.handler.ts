@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectTaskStore } from '../decorators/inject.decorators.js';
-import { LEGACY_LIST_PAGE, MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
+import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { TaskGuards, type TaskHandler } from '../pipeline/task-guards.js';
 import { hasTaskListing, type TaskListing } from '../store/capabilities/task-listing.interface.js';
@@ -9,6 +9,7 @@ import type { TaskRecord } from '../store/task.record.js';
 import type { LegacyExchange } from './legacy-exchange.js';
 import type { LegacyMethodHandler, LegacyRequest } from './legacy-method-handler.interface.js';
 import { toLegacyTask, type LegacyTask } from './legacy-task.view.js';
+import { LEGACY_LIST_PAGE } from './legacy.constants.js';
 import { ListCursorCodec } from './list-cursor.js';
 
 /**

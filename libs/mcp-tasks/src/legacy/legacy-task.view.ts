@@ -1,8 +1,9 @@
-import { RELATED_TASK_META, RpcCode } from '../mcp-tasks.constants.js';
+import { RpcCode } from '../mcp-tasks.constants.js';
 import type { TaskError, TaskStatus } from '../protocol/wire.types.js';
 import type { TaskRecord } from '../store/task.record.js';
 import { isoTime } from '../tasks/task.mapper.js';
 import { forLegacyWire } from '../tools/legacy-structured-content.js';
+import { RELATED_TASK_META } from './legacy.constants.js';
 
 /** A task as 2025-11-25 shows it (`Task`): `ttl` always present (`null`: unlimited). */
 export interface LegacyTask {

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import type { IncomingMessage } from 'node:http';
-import { LEGACY_DEFAULT_VERSION, LEGACY_PROTOCOL_VERSION, MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
+import { LEGACY_PROTOCOL_VERSION, MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { McpTracing } from '../telemetry/tracing.js';
 import { InputAnswerHandler } from './input-answer.handler.js';
@@ -13,6 +13,7 @@ import type { LegacyMethodHandler, LegacyRequest } from './legacy-method-handler
 import { LEGACY_METHODS, type LegacyMethod } from './legacy-methods.table.js';
 import { LegacySessions, type LegacySession } from './legacy-session.js';
 import { LegacyStreams } from './legacy-streams.js';
+import { LEGACY_DEFAULT_VERSION } from './legacy.constants.js';
 import { RequestCancels } from './request-cancels.js';
 
 const plain = (v: unknown): v is Record<string, any> => !!v && typeof v === 'object' && !Array.isArray(v);

@@ -2,8 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Principal } from '../common/principal.interface.js';
 import { ToolRegistry } from '../discovery/tool.registry.js';
 import { UpstreamRegistry } from '../gateway/upstream.registry.js';
-import { MCP_TASKS_OPTIONS, TASK_SUPPORT_META } from '../mcp-tasks.constants.js';
+import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { TASK_SUPPORT_META } from './sdk.constants.js';
 
 type ListedTool = { requiredScopes: string[]; wire: Record<string, unknown>; legacy: Record<string, unknown> };
 

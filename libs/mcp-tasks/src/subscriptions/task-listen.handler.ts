@@ -4,7 +4,7 @@ import { insufficientScope } from '../auth/auth-challenge.js';
 import type { Principal } from '../common/principal.interface.js';
 import { InjectTaskStore, InjectTaskEventBus } from '../decorators/inject.decorators.js';
 import { TaskEventBus } from '../events/task-event-bus.interface.js';
-import { MAX_LISTEN_TASKS, MCP_TASKS_OPTIONS, META, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
+import { MCP_TASKS_OPTIONS, META, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { TaskGuards, type TaskHandler } from '../pipeline/task-guards.js';
 import { declaresTasks, tasksNotDeclared } from '../protocol/capabilities.js';
@@ -15,6 +15,7 @@ import type { TaskRecord } from '../store/task.record.js';
 import { isBoundElsewhere } from '../tasks/task-binding.js';
 import { isPlausibleTaskId } from '../tasks/task-id.js';
 import { ListenStream } from './listen-stream.js';
+import { MAX_LISTEN_TASKS } from './subscriptions.constants.js';
 
 const KEEP_ALIVE_MS = 15_000;
 
