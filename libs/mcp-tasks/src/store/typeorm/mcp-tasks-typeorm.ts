@@ -3,6 +3,7 @@ import { CreateMcpTasks1795943639786 } from './migrations/1795943639786-create-m
 import { AddMcpTasksLegacySessions1796031617106 } from './migrations/1796031617106-add-mcp-tasks-legacy-sessions.js';
 import { AddMcpTasksListingIndexes1796112000000 } from './migrations/1796112000000-add-mcp-tasks-listing-indexes.js';
 import { AddMcpTasksUpstream1796131508732 } from './migrations/1796131508732-add-mcp-tasks-upstream.js';
+import { VersionMcpTasksOwnerKeys1796215433000 } from './migrations/1796215433000-version-mcp-tasks-owner-keys.js';
 
 /** Entities `TypeOrmTaskStore` needs in the app's DataSource: `entities: [...own, ...mcpTasksEntities]`. */
 export const mcpTasksEntities = [McpTaskEntity];
@@ -13,4 +14,5 @@ export const mcpTasksMigrations = [
   AddMcpTasksLegacySessions1796031617106,
   AddMcpTasksListingIndexes1796112000000,
   AddMcpTasksUpstream1796131508732,
+  VersionMcpTasksOwnerKeys1796215433000,
 ];

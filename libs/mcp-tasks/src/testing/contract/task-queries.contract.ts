@@ -115,7 +115,7 @@ export function taskQueriesContract(h: () => StoreHarness, { describe, it, expec
       expect((await list({ tool: 'export', subject: 'alice' })).total).toBe(1);
     });
 
-    it("finds an owner's tasks stored under the unversioned key earlier releases wrote, and no one else's", async () => {
+    it("finds an owner's tasks stored under the unversioned key earlier releases wrote, no one else's", async () => {
       const t = {
         now: newTask({ owner: key('alice'), createdAt: T0 - 3 * MINUTE }),
         old: newTask({ owner: unversioned('alice'), createdAt: T0 - 2 * MINUTE }),
