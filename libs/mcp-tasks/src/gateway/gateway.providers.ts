@@ -1,0 +1,15 @@
+import type { Provider } from '@nestjs/common';
+import { MirrorKeeper } from './mirror.keeper.js';
+import { UpstreamTaskRelay } from './upstream-task.relay.js';
+import { UpstreamToolCall } from './upstream-tool.call.js';
+import { UpstreamToolPipeline } from './upstream-tool.pipeline.js';
+import { UpstreamRegistry } from './upstream.registry.js';
+
+/** The `upstreams` option: connections, proxied calls, the mirrors of upstream tasks (idle without upstreams). */
+export const gatewayProviders: Provider[] = [
+  UpstreamRegistry,
+  UpstreamToolPipeline,
+  UpstreamTaskRelay,
+  MirrorKeeper,
+  UpstreamToolCall,
+];
