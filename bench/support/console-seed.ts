@@ -38,11 +38,12 @@ export const SEED_TOOLS = [
   'backup_db',
 ];
 
+/** Owner keys as the library writes them (`owner/owner-key.ts`): the console takes them apart and filters them. */
 const SEED = `
 INSERT INTO mcp_tasks (id, owner_key, tool, status, status_message, input_requests, input_responses, result,
                        error, required_scopes, created_at, updated_at, expires_at, lease_owner, lease_expires_at)
 SELECT 'seed-' || lpad(i::text, 7, '0'),
-       json_build_array('user-' || (i % 2000), 'mcp-tasks-demo', 'bench-client', 'http://127.0.0.1/mcp')::text,
+       'v1:["user-' || (i % 2000) || '","mcp-tasks-demo","bench-client","http://127.0.0.1/mcp"]',
        (ARRAY['${SEED_TOOLS.join("','")}'])[1 + i % 8],
        st,
        CASE WHEN live THEN 'step ' || (i % 10) END,
