@@ -19,11 +19,11 @@ export type { ToolContext, ElicitResult } from './common/tool-context.interface.
 export type { Principal } from './common/principal.interface.js';
 export { McpExecutionContext } from './context/mcp-execution-context.js';
 export { TaskCancelledError } from './context/task-cancelled.error.js';
-export { ToolError } from './tools/tool-error.js';
+export { ToolError } from './tools/tool.error.js';
 export { audioContent, imageContent, resourceContent, type BinaryData } from './tools/content.helpers.js';
 export type { ContentBlock } from './tools/content-block.js';
 export type { ToolOutput } from './decorators/mcp-tool.decorator.js';
-export { RpcError } from './protocol/rpc-error.js';
+export { RpcError } from './protocol/rpc.error.js';
 export type { TaskStatus, InputRequest, InputRequests, CallToolResult, TaskError } from './protocol/wire.types.js';
 export { TaskStore } from './store/task-store.interface.js';
 export type { TaskListing } from './store/capabilities/task-listing.interface.js';

@@ -4,7 +4,7 @@ import type { PassportStatic } from 'passport';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { cjsExports, loadPeer } from '../peers/optional-peer.js';
-import { unauthorized } from './auth-challenge.js';
+import { unauthorized } from './auth-challenge.error.js';
 import type { Authenticated } from './authenticated.interface.js';
 import { jwtVerifier } from './jwt-strategy.factory.js';
 import { registeredStrategies } from './passport-strategies.adapter.js';

@@ -1,6 +1,6 @@
 import type { McpAuthOptions } from '../options/mcp-auth-options.interface.js';
 import { audienceRefusal } from './audience.refusal.js';
-import { unauthorized } from './auth-challenge.js';
+import { unauthorized } from './auth-challenge.error.js';
 import type { Authenticated } from './authenticated.interface.js';
 import { acceptedAudience, identityOf, subjectText, type Identity } from './claims-principal.js';
 import { describeRefusal } from './refusal.describe.js';

@@ -10,8 +10,8 @@ import {
 import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
 import type { IncomingMessage } from 'node:http';
 import { isObservable, lastValueFrom } from 'rxjs';
-import { insufficientScope } from '../auth/auth-challenge.js';
-import { RpcError } from '../protocol/rpc-error.js';
+import { insufficientScope } from '../auth/auth-challenge.error.js';
+import { RpcError } from '../protocol/rpc.error.js';
 import { setActor, userName } from './console-actor.js';
 import { MCP_CONSOLE_OPTIONS, type ResolvedConsoleOptions } from './console-options.js';
 import { ConsoleTarget } from './console-target.js';

@@ -2,7 +2,7 @@ import { ForbiddenException } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import { checkHostAndOrigin } from '../http/dns-rebinding.check.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
-import { RpcError } from '../protocol/rpc-error.js';
+import { RpcError } from '../protocol/rpc.error.js';
 
 /**
  * DNS-rebinding protection for the console: the MCP endpoint's own Host/Origin rules, with the options (and

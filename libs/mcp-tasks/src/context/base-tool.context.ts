@@ -3,7 +3,7 @@ import type { ElicitResult, ToolContext } from '../common/tool-context.interface
 import type { TraceContext } from '../common/trace-context.js';
 import { CAPABILITY_FOR } from '../input/input-response.validator.js';
 import { MODERN_PROTOCOL_VERSION, RpcCode } from '../mcp-tasks.constants.js';
-import { RpcError } from '../protocol/rpc-error.js';
+import { RpcError } from '../protocol/rpc.error.js';
 import type { InputRequest } from '../protocol/wire.types.js';
 import type { TaskRunEnd } from './task-run.handle.js';
 

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { RpcCode } from '../mcp-tasks.constants.js';
-import { RpcError } from '../protocol/rpc-error.js';
+import { RpcError } from '../protocol/rpc.error.js';
 import { stopNote } from './stop.note.js';
 import type { SyncToolContext } from './sync-tool.context.js';
 

@@ -1,6 +1,6 @@
-import { inputErrorOf } from '../input/input-error.js';
+import { inputErrorOf } from '../input/input-error.mapper.js';
 import { RpcCode } from '../mcp-tasks.constants.js';
-import { RpcError } from '../protocol/rpc-error.js';
+import { RpcError } from '../protocol/rpc.error.js';
 import { isTerminal, type InputRequest } from '../protocol/wire.types.js';
 import type { TaskStore } from '../store/task-store.interface.js';
 import type { TaskChange, TaskRecord, UpdateOutcome } from '../store/task.record.js';

@@ -4,7 +4,7 @@ import type { ServerResponse } from 'node:http';
 import { MCP_TASKS_OPTIONS, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { declaresTasks, tasksNotDeclared } from '../protocol/capabilities.js';
-import { RpcError } from '../protocol/rpc-error.js';
+import { RpcError } from '../protocol/rpc.error.js';
 import { toRpcError } from '../protocol/rpc-error.mapper.js';
 import { McpTracing } from '../telemetry/tracing.js';
 import type { McpAnswerHandler, McpStreamHandler } from './method-handler.interface.js';

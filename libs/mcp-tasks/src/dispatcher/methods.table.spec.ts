@@ -9,7 +9,7 @@ import { McpFastPath } from '../http/fast-path.listener.js';
 import { MODERN_PROTOCOL_VERSION, RpcCode, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
 import { McpTasksModule } from '../mcp-tasks.module.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
-import { RpcError } from '../protocol/rpc-error.js';
+import { RpcError } from '../protocol/rpc.error.js';
 import { NoopTracing } from '../telemetry/noop.tracing.js';
 import type { McpTracing, SpanSpec } from '../telemetry/tracing.js';
 import type { McpRequest } from './mcp-request.interface.js';

@@ -1,6 +1,6 @@
 import type { TaskPolicy } from '../decorators/mcp-tool.decorator.js';
 import type { ToolDefinition } from '../discovery/tool-definition.js';
-import type { RpcError } from '../protocol/rpc-error.js';
+import type { RpcError } from '../protocol/rpc.error.js';
 import type { TaskRecord } from '../store/task.record.js';
 import type { TaskOrigin } from '../tasks/task.runner.js';
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { UpstreamTaskRelay } from '../gateway/upstream-task.relay.js';
 import { isValidInputResponse } from '../input/input-response.validator.js';
 import { TaskGuards, type TaskHandler } from '../pipeline/task-guards.js';
-import { RpcError } from '../protocol/rpc-error.js';
+import { RpcError } from '../protocol/rpc.error.js';
 import type { TaskRecord } from '../store/task.record.js';
 import { TaskRunner } from '../tasks/task.runner.js';
 import { McpTracing } from '../telemetry/tracing.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { RpcError } from '../protocol/rpc-error.js';
+import { RpcError } from '../protocol/rpc.error.js';
 import { MemoryTaskStore } from '../store/memory/memory-task.store.js';
 import type { TaskRecord } from '../store/task.record.js';
 import { TaskMirror } from './task-mirror.js';

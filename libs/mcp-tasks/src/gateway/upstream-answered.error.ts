@@ -1,5 +1,5 @@
 import { RpcCode } from '../mcp-tasks.constants.js';
-import { RpcError } from '../protocol/rpc-error.js';
+import { RpcError } from '../protocol/rpc.error.js';
 
 /** The HTTP status our own answers use for each code, so a relayed error travels like ours. */
 const STATUS: Record<number, number> = {

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Principal } from '../common/principal.interface.js';
 import { RpcCode, TASKS_REQUIRED } from '../mcp-tasks.constants.js';
-import { RpcError } from '../protocol/rpc-error.js';
+import { RpcError } from '../protocol/rpc.error.js';
 import type { TaskUpstream } from '../store/task.record.js';
 import { UpstreamRegistry } from './upstream.registry.js';
 import { UpstreamAnsweredError } from './upstream-answered.error.js';

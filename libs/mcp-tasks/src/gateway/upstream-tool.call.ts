@@ -8,7 +8,7 @@ import { digestOf } from '../input/request-state.binding.js';
 import { MCP_TASKS_OPTIONS, RpcCode, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { declaresTasks } from '../protocol/capabilities.js';
-import { RpcError } from '../protocol/rpc-error.js';
+import { RpcError } from '../protocol/rpc.error.js';
 import { taskLimitError } from '../tasks/task-limit.error.js';
 import { toWireTask } from '../tasks/task.mapper.js';
 import { TaskRunner } from '../tasks/task.runner.js';

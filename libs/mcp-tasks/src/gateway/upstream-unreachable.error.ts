@@ -1,5 +1,5 @@
 import { RpcCode } from '../mcp-tasks.constants.js';
-import { RpcError } from '../protocol/rpc-error.js';
+import { RpcError } from '../protocol/rpc.error.js';
 
 /**
  * An upstream that did not answer (refused, timed out, connection closed, answered with something that is not

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { insufficientScope } from '../auth/auth-challenge.js';
+import { insufficientScope } from '../auth/auth-challenge.error.js';
 import { McpExecutionContext } from '../context/mcp-execution-context.js';
 import { requiredScopesOf } from '../decorators/required-scopes.decorator.js';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';

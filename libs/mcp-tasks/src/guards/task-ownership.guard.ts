@@ -1,11 +1,11 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import { insufficientScope } from '../auth/auth-challenge.js';
+import { insufficientScope } from '../auth/auth-challenge.error.js';
 import type { Principal } from '../common/principal.interface.js';
 import { McpExecutionContext } from '../context/mcp-execution-context.js';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { sameOwner } from '../owner/owner-key.js';
-import { RpcError } from '../protocol/rpc-error.js';
+import { RpcError } from '../protocol/rpc.error.js';
 import type { TaskRecord } from '../store/task.record.js';
 
 /**

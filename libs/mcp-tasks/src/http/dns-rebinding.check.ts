@@ -1,7 +1,7 @@
 import { localhostAllowedHostnames, validateHostHeader, validateOriginHeader } from '@modelcontextprotocol/server';
 import type { IncomingMessage } from 'node:http';
 import { RpcCode } from '../mcp-tasks.constants.js';
-import { RpcError } from '../protocol/rpc-error.js';
+import { RpcError } from '../protocol/rpc.error.js';
 import { allowedHostsFor, arrivedOnLoopback, requestHost } from './request-host.js';
 
 /**

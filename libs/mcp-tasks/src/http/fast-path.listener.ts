@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import { HttpAdapterHost } from '@nestjs/core';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { HttpContext } from '../common/http-context.interface.js';
-import { internalError } from '../protocol/internal-error.js';
+import { internalError } from '../protocol/internal.error.js';
 import { MCP_METHODS } from '../dispatcher/methods.table.js';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';

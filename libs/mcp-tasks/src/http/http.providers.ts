@@ -1,5 +1,5 @@
 import type { Provider } from '@nestjs/common';
-import { BodyParserErrors } from './body-parser-errors.js';
+import { BodyParserErrors } from './body-parser-error.handler.js';
 import { McpFastPath } from './fast-path.listener.js';
 import { McpExchangeHandler } from './mcp-exchange.handler.js';
 import { McpRoutes } from './mcp-routes.js';

@@ -13,7 +13,7 @@ import { LegacyRouter } from '../legacy/legacy.router.js';
 import { MCP_TASKS_OPTIONS, META } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { AppEnhancers } from '../pipeline/app-enhancers.js';
-import { RpcError } from '../protocol/rpc-error.js';
+import { RpcError } from '../protocol/rpc.error.js';
 import { toRpcError } from '../protocol/rpc-error.mapper.js';
 import { SdkFallback } from '../sdk/sdk-fallback.js';
 import { McpTracing } from '../telemetry/tracing.js';

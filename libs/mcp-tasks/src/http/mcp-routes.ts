@@ -3,7 +3,7 @@ import { ApplicationConfig, HttpAdapterHost, type AbstractHttpAdapter } from '@n
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
-import { fastifyBodyError } from './body-parser-errors.js';
+import { fastifyBodyError } from './body-parser-error.handler.js';
 import { fastifyCall, nodeCall, type FastifyReplyLike, type FastifyRequestLike, type HttpCall } from './http-call.js';
 import { McpExchangeHandler } from './mcp-exchange.handler.js';
 import { ProtectedResource } from './protected-resource.js';

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { ResourceUrl } from '../auth/resource-url.js';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
-import { RpcError } from '../protocol/rpc-error.js';
+import { RpcError } from '../protocol/rpc.error.js';
 import { checkHostAndOrigin } from './dns-rebinding.check.js';
 import { metadataPaths, protectedResourceMetadata } from './protected-resource.metadata.js';
 

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { RpcError } from '../protocol/rpc-error.js';
+import type { RpcError } from '../protocol/rpc.error.js';
 import { SSE_HEADERS, sseMessage } from '../protocol/sse.js';
 
 type Id = string | number | null;

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { isInputAnswer } from '../legacy/input-request-id.js';
 import { RpcCode } from '../mcp-tasks.constants.js';
 import { depthExceeds, MAX_DEPTH } from '../protocol/json-depth.js';
-import { RpcError } from '../protocol/rpc-error.js';
+import { RpcError } from '../protocol/rpc.error.js';
 
 /** Largest body read when no body parser ran first (the SDK's own default). */
 const MAX_BODY = 4 * 1024 * 1024;

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { MCP_METHODS } from '../dispatcher/methods.table.js';
 import { MODERN_PROTOCOL_VERSION, RpcCode } from '../mcp-tasks.constants.js';
-import { RpcError } from '../protocol/rpc-error.js';
+import { RpcError } from '../protocol/rpc.error.js';
 
 const SUPPORTED = [MODERN_PROTOCOL_VERSION];
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sameOwner } from '../owner/owner-key.js';
-import { RpcError } from '../protocol/rpc-error.js';
+import { RpcError } from '../protocol/rpc.error.js';
 
 /** The call a `requestState` was issued for: it is good for that call only. */
 export interface CallBinding {

@@ -1,4 +1,4 @@
-import { RpcError } from '../protocol/rpc-error.js';
+import { RpcError } from '../protocol/rpc.error.js';
 import type { InputRequest } from '../protocol/wire.types.js';
 import { isValidInputResponse } from './input-response.validator.js';
 

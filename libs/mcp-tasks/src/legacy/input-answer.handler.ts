@@ -1,11 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Principal } from '../common/principal.interface.js';
 import { TaskLookup } from '../dispatcher/task.lookup.js';
-import { inputError } from '../input/input-error.js';
+import { inputError } from '../input/input-error.mapper.js';
 import { isValidInputResponse } from '../input/input-response.validator.js';
 import { RpcCode } from '../mcp-tasks.constants.js';
 import { TaskGuards, type TaskHandler } from '../pipeline/task-guards.js';
-import { RpcError } from '../protocol/rpc-error.js';
+import { RpcError } from '../protocol/rpc.error.js';
 import type { TaskRecord } from '../store/task.record.js';
 import { TaskRunner } from '../tasks/task.runner.js';
 import { accepted, type LegacyExchange } from './legacy-exchange.js';

@@ -2,7 +2,7 @@ import type { TaskPolicy } from '../decorators/mcp-tool.decorator.js';
 import type { ToolDefinition } from '../discovery/tool-definition.js';
 import type { TaskCallVariant } from '../dispatcher/task-call.variant.js';
 import { LEGACY_PROTOCOL_VERSION, RpcCode } from '../mcp-tasks.constants.js';
-import { RpcError } from '../protocol/rpc-error.js';
+import { RpcError } from '../protocol/rpc.error.js';
 import type { TaskRecord } from '../store/task.record.js';
 import { toLegacyTask } from './legacy-task.view.js';
 import { LEGACY_MIN_TTL } from './legacy.constants.js';

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HttpContext } from '../common/http-context.interface.js';
 import type { Principal } from '../common/principal.interface.js';
-import type { RpcError } from '../protocol/rpc-error.js';
+import type { RpcError } from '../protocol/rpc.error.js';
 
 /** The answer to one POSTed request: JSON, or SSE once a notification (progress) goes out before it. */
 export interface LegacyReply {

@@ -5,7 +5,7 @@ import { Test } from '@nestjs/testing';
 import { LEGACY_PROTOCOL_VERSION } from '../mcp-tasks.constants.js';
 import { McpTasksModule } from '../mcp-tasks.module.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
-import type { RpcError } from '../protocol/rpc-error.js';
+import type { RpcError } from '../protocol/rpc.error.js';
 import { NoopTracing } from '../telemetry/noop.tracing.js';
 import type { LegacyExchange } from './legacy-exchange.js';
 import { LEGACY_METHOD_HANDLERS, LEGACY_METHODS } from './legacy-methods.table.js';

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { RpcError } from '../protocol/rpc-error.js';
+import { RpcError } from '../protocol/rpc.error.js';
 import { SSE_HEADERS, sseMessage } from '../protocol/sse.js';
 import { isTerminal } from '../protocol/wire.types.js';
 import { legacyOutcome, toLegacyTask } from './legacy-task.view.js';

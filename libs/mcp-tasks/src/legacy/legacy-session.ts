@@ -4,9 +4,9 @@ import type { IncomingMessage } from 'node:http';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { ownerDigest } from '../owner/owner-key.js';
-import { sessionNotFound } from './legacy-error.js';
 import { SESSION_HEADER } from './legacy.constants.js';
 import { SealedToken } from './sealed-token.js';
+import { sessionNotFound } from './transport.error.js';
 
 /** A 2025-era session as its `Mcp-Session-Id` carries it: nothing of it is kept on the server. */
 export interface LegacySession {

@@ -5,14 +5,14 @@ import { InjectTaskEventBus, InjectTaskStore } from '../decorators/inject.decora
 import { TaskEventBus } from '../events/task-event-bus.interface.js';
 import { MCP_TASKS_OPTIONS, RpcCode } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
-import { RpcError } from '../protocol/rpc-error.js';
+import { RpcError } from '../protocol/rpc.error.js';
 import { TaskStore } from '../store/task-store.interface.js';
 import { TaskRunner } from '../tasks/task.runner.js';
 import { InputDelivery } from './input-delivery.js';
-import { badTransport } from './legacy-error.js';
 import { LegacyResultStream } from './legacy-result.stream.js';
 import { LegacySessionStream } from './legacy-session.stream.js';
 import type { StreamContext } from './stream-context.js';
+import { badTransport } from './transport.error.js';
 
 /**
  * This instance's open 2025-era streams: blocking `tasks/result` streams (at most `maxPerPrincipal` per owner) and

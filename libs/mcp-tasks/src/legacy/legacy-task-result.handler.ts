@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TaskLookup } from '../dispatcher/task.lookup.js';
 import { TaskGuards, type TaskHandler } from '../pipeline/task-guards.js';
-import { RpcError } from '../protocol/rpc-error.js';
+import { RpcError } from '../protocol/rpc.error.js';
 import { isTerminal } from '../protocol/wire.types.js';
 import type { TaskRecord } from '../store/task.record.js';
 import type { LegacyExchange } from './legacy-exchange.js';

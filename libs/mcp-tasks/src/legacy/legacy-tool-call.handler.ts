@@ -7,7 +7,7 @@ import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { McpTracing } from '../telemetry/tracing.js';
 import { forLegacyWire } from '../tools/legacy-structured-content.js';
 import { legacyCallVariant, taskParamOf } from './legacy-call.variant.js';
-import { legacyError } from './legacy-error.js';
+import { legacyError } from './legacy-error.mapper.js';
 import type { LegacyExchange } from './legacy-exchange.js';
 import type { LegacyMethodHandler, LegacyRequest } from './legacy-method-handler.interface.js';
 import { RequestCancels } from './request-cancels.js';

@@ -7,7 +7,7 @@ import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { McpTracing } from '../telemetry/tracing.js';
 import { InputAnswerHandler } from './input-answer.handler.js';
 import { parseInputRequestId } from './input-request-id.js';
-import { badTransport, legacyError } from './legacy-error.js';
+import { legacyError } from './legacy-error.mapper.js';
 import { accepted, type LegacyExchange } from './legacy-exchange.js';
 import type { LegacyMethodHandler, LegacyRequest } from './legacy-method-handler.interface.js';
 import { LEGACY_METHODS, type LegacyMethod } from './legacy-methods.table.js';
@@ -15,6 +15,7 @@ import { LegacySessions, type LegacySession } from './legacy-session.js';
 import { LegacyStreams } from './legacy-streams.js';
 import { LEGACY_DEFAULT_VERSION } from './legacy.constants.js';
 import { RequestCancels } from './request-cancels.js';
+import { badTransport } from './transport.error.js';
 
 const plain = (v: unknown): v is Record<string, any> => !!v && typeof v === 'object' && !Array.isArray(v);
 

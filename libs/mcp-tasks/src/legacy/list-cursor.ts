@@ -1,4 +1,4 @@
-import { RpcError } from '../protocol/rpc-error.js';
+import { RpcError } from '../protocol/rpc.error.js';
 import type { TaskCursor } from '../store/task-queries.js';
 import { ownerDigest } from '../owner/owner-key.js';
 import { SealedToken } from './sealed-token.js';

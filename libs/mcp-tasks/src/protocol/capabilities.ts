@@ -1,5 +1,5 @@
 import { TASKS_EXTENSION, TASKS_REQUIRED } from '../mcp-tasks.constants.js';
-import { RpcError } from './rpc-error.js';
+import { RpcError } from './rpc.error.js';
 
 /** Whether *this* request declared the Tasks extension (capabilities travel with each request on this wire). */
 export const declaresTasks = (caps: Record<string, any>): boolean =>

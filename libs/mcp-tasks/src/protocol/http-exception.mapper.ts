@@ -1,6 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import { RpcCode } from '../mcp-tasks.constants.js';
-import { RpcError } from './rpc-error.js';
+import { RpcError } from './rpc.error.js';
 
 /**
  * A Nest `HttpException` (a guard refusing, a method throwing `ForbiddenException`) as a JSON-RPC

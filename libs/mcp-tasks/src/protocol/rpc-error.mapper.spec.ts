@@ -1,7 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { ForbiddenException, HttpException, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { RpcCode } from '../mcp-tasks.constants.js';
-import { RpcError } from './rpc-error.js';
+import { RpcError } from './rpc.error.js';
 import { toRpcError } from './rpc-error.mapper.js';
 
 /** What the client reads: the JSON-RPC error and the HTTP status it rides on. */

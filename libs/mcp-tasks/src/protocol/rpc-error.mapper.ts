@@ -1,7 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import { fromHttpException } from './http-exception.mapper.js';
-import { internalError } from './internal-error.js';
-import { RpcError } from './rpc-error.js';
+import { internalError } from './internal.error.js';
+import { RpcError } from './rpc.error.js';
 
 /**
  * Whatever a request's handling threw, as the JSON-RPC error the client is answered with: an `RpcError` as it is, a

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { ServerResponse } from 'node:http';
-import { insufficientScope } from '../auth/auth-challenge.js';
+import { insufficientScope } from '../auth/auth-challenge.error.js';
 import type { Principal } from '../common/principal.interface.js';
 import { InjectTaskStore, InjectTaskEventBus } from '../decorators/inject.decorators.js';
 import { TaskEventBus } from '../events/task-event-bus.interface.js';
@@ -8,7 +8,7 @@ import { MCP_TASKS_OPTIONS, META, TASKS_EXTENSION } from '../mcp-tasks.constants
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { TaskGuards, type TaskHandler } from '../pipeline/task-guards.js';
 import { declaresTasks, tasksNotDeclared } from '../protocol/capabilities.js';
-import { RpcError } from '../protocol/rpc-error.js';
+import { RpcError } from '../protocol/rpc.error.js';
 import { SSE_HEADERS, sseMessage } from '../protocol/sse.js';
 import { TaskStore } from '../store/task-store.interface.js';
 import type { TaskRecord } from '../store/task.record.js';

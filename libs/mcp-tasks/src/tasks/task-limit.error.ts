@@ -1,5 +1,5 @@
 import { RpcCode } from '../mcp-tasks.constants.js';
-import { RpcError } from '../protocol/rpc-error.js';
+import { RpcError } from '../protocol/rpc.error.js';
 
 /** `-32600` for a call that needs a task when the owner's (`maxPerPrincipal`) or the server's cap is reached. */
 export function taskLimitError(refused: 'owner-limit' | 'server-limit'): RpcError {

@@ -1,10 +1,10 @@
 import { HttpException } from '@nestjs/common';
-import { internalError } from '../protocol/internal-error.js';
+import { internalError } from '../protocol/internal.error.js';
 import { fromHttpException } from '../protocol/http-exception.mapper.js';
-import { RpcError } from '../protocol/rpc-error.js';
+import { RpcError } from '../protocol/rpc.error.js';
 import type { CallToolResult } from '../protocol/wire.types.js';
 import type { TaskChange } from '../store/task.record.js';
-import { ToolError } from '../tools/tool-error.js';
+import { ToolError } from '../tools/tool.error.js';
 import { toolErrorResult } from '../tools/tool-result.normalizer.js';
 
 /** A task whose tool's run returned `result` (the tool pipeline made it a `CallToolResult`) ends `completed`. */

@@ -15,7 +15,7 @@ import { McpExecutionContext } from '../context/mcp-execution-context.js';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { cjsExports, probePeer } from '../peers/optional-peer.js';
-import { ToolError } from '../tools/tool-error.js';
+import { ToolError } from '../tools/tool.error.js';
 import { McpTaskEvents, type McpRunOutcome, type McpTaskStartEvent } from './telemetry.events.js';
 import { McpTracing, type McpSpan, type SpanSpec } from './tracing.js';
 

@@ -2,7 +2,7 @@ import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import type { ToolDefinition } from '../discovery/tool-definition.js';
 import { depthExceeds, MAX_DEPTH } from '../protocol/json-depth.js';
-import { RpcError } from '../protocol/rpc-error.js';
+import { RpcError } from '../protocol/rpc.error.js';
 import { validationMessages } from './validation-messages.js';
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { Exclude } from 'class-transformer';
 import { IsString } from 'class-validator';
 import { imageContent } from './content.helpers.js';
-import { ToolError } from './tool-error.js';
+import { ToolError } from './tool.error.js';
 import { toCallToolResult, toolErrorResult, type ResultShaping } from './tool-result.normalizer.js';
 
 const plain: ResultShaping = { serializer: {} };

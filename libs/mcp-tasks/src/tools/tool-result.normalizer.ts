@@ -5,7 +5,7 @@ import { contentBlockProblem, isContentBlock } from './content-block.js';
 import { InvalidToolResult } from './invalid-tool-result.error.js';
 import { outputProblems } from './output.validator.js';
 import { jsonOf, type JsonOf, type ResultSerializerOptions } from './result-serializer.js';
-import { ToolError } from './tool-error.js';
+import { ToolError } from './tool.error.js';
 
 /** How a tool's return value becomes its result. */
 export interface ResultShaping {

@@ -1,6 +1,6 @@
 import { getOAuthProtectedResourceMetadataUrl } from '@modelcontextprotocol/server';
 import { RpcCode } from '../mcp-tasks.constants.js';
-import { RpcError } from '../protocol/rpc-error.js';
+import { RpcError } from '../protocol/rpc.error.js';
 
 /** Where clients find the protected-resource metadata (RFC 9728), for `WWW-Authenticate`. */
 export const resourceMetadataUrl = (resource: string): string =>

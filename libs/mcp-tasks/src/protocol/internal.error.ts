@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { RpcCode } from '../mcp-tasks.constants.js';
-import { RpcError } from './rpc-error.js';
+import { RpcError } from './rpc.error.js';
 
 const logger = new Logger('McpTasks');
 

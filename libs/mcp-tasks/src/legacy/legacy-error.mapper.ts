@@ -1,4 +1,4 @@
-import { RpcError } from '../protocol/rpc-error.js';
+import { RpcError } from '../protocol/rpc.error.js';
 import { toRpcError } from '../protocol/rpc-error.mapper.js';
 
 /**
@@ -11,10 +11,3 @@ export function legacyError(err: unknown): RpcError {
   if (rpc.httpStatus !== 400 && rpc.httpStatus !== 404) return rpc;
   return new RpcError(rpc.code, rpc.message, rpc.data, 200, rpc.headers);
 }
-
-/** An unknown, malformed or foreign `Mcp-Session-Id` (as the SDK's session transport answers it). */
-export const sessionNotFound = (): RpcError => new RpcError(-32001, 'Session not found', undefined, 404);
-
-/** A transport-level refusal (`-32000`) with its HTTP status. */
-export const badTransport = (status: number, message: string): RpcError =>
-  new RpcError(-32000, message, undefined, status);
