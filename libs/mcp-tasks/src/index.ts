@@ -24,7 +24,7 @@ export { audioContent, imageContent, resourceContent, type BinaryData } from './
 export type { ContentBlock } from './tools/content-block.js';
 export type { ToolOutput } from './decorators/mcp-tool.decorator.js';
 export { RpcError } from './protocol/rpc.error.js';
-export type { TaskStatus, InputRequest, InputRequests, CallToolResult, TaskError } from './protocol/wire.types.js';
+export type { TaskStatus, InputRequest, InputRequests, CallToolResult, TaskError } from './protocol/wire.interface.js';
 export { TaskStore } from './store/task-store.interface.js';
 export type { TaskListing } from './store/capabilities/task-listing.interface.js';
 export type { TaskMirrors } from './store/capabilities/task-mirrors.interface.js';
@@ -51,7 +51,7 @@ export type {
   TaskCounts,
   TaskActivityQuery,
   TaskActivity,
-} from './store/task-queries.js';
+} from './store/task-queries.interface.js';
 export { applyTaskChange, isLive } from './store/apply-task-change.js';
 export { ownerKeyForms, subjectKeyPrefixes } from './owner/owner-key.js';
 export { MemoryTaskStore } from './store/memory/memory-task.store.js';

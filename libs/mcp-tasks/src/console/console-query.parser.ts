@@ -1,6 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
-import type { TaskStatus } from '../protocol/wire.types.js';
-import type { TaskCursor, TaskListQuery } from '../store/task-queries.js';
+import type { TaskStatus } from '../protocol/wire.interface.js';
+import type { TaskCursor, TaskListQuery } from '../store/task-queries.interface.js';
 
 const STATUSES: readonly TaskStatus[] = ['working', 'input_required', 'completed', 'failed', 'cancelled'];
 const MAX_PAGE = 200;

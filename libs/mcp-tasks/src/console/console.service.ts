@@ -6,13 +6,13 @@ import {
   NotFoundException,
   NotImplementedException,
 } from '@nestjs/common';
-import { isTerminal } from '../protocol/wire.types.js';
+import { isTerminal } from '../protocol/wire.interface.js';
 import { hasTaskQueries, TASK_QUERY_METHODS, type TaskQueries } from '../store/capabilities/task-queries.interface.js';
 import { isPlausibleTaskId } from '../tasks/task-id.js';
 import { MCP_CONSOLE_OPTIONS, type ResolvedConsoleOptions } from './console-options.js';
 import { encodeCursor, parseListQuery } from './console-query.parser.js';
 import { ConsoleTarget } from './console-target.js';
-import { describeOwner, detailView, summaryView } from './console-view.js';
+import { describeOwner, detailView, summaryView } from './console.view.js';
 
 const MINUTE = 60_000;
 /** The chart's window: this many whole minutes, the current one included. */

@@ -4,7 +4,7 @@ import type { TraceContext } from '../common/trace-context.js';
 import { CAPABILITY_FOR } from '../input/input-response.validator.js';
 import { MODERN_PROTOCOL_VERSION, RpcCode } from '../mcp-tasks.constants.js';
 import { RpcError } from '../protocol/rpc.error.js';
-import type { InputRequest } from '../protocol/wire.types.js';
+import type { InputRequest } from '../protocol/wire.interface.js';
 import type { TaskRunEnd } from './task-run.handle.js';
 
 /** The `tools/call` a run came from: what both run modes know about the caller, fixed when the call arrived. */

@@ -1,5 +1,5 @@
 import { IntrinsicException } from '@nestjs/common';
-import type { InputRequest } from '../protocol/wire.types.js';
+import type { InputRequest } from '../protocol/wire.interface.js';
 
 /**
  * Thrown out of a synchronous run when the tool asks for input it does not have yet: the request

@@ -1,6 +1,6 @@
 import { isValidInputResponse } from '../input/input-response.validator.js';
 import { RpcError } from '../protocol/rpc.error.js';
-import type { InputRequest, InputRequests } from '../protocol/wire.types.js';
+import type { InputRequest, InputRequests } from '../protocol/wire.interface.js';
 import { BaseToolContext, type ToolCallOrigin } from './base-tool.context.js';
 import { InputRequiredSignal } from './input-required.signal.js';
 import type { ProgressSink } from './progress.sink.js';

@@ -1,4 +1,4 @@
-import type { TaskStatus } from '../protocol/wire.types.js';
+import type { TaskStatus } from '../protocol/wire.interface.js';
 import { RunStoppedError } from './run-stopped.error.js';
 
 /**

@@ -1,7 +1,7 @@
 import { inputErrorOf } from '../input/input-error.mapper.js';
 import { RpcCode } from '../mcp-tasks.constants.js';
 import { RpcError } from '../protocol/rpc.error.js';
-import { isTerminal, type InputRequest } from '../protocol/wire.types.js';
+import { isTerminal, type InputRequest } from '../protocol/wire.interface.js';
 import type { TaskStore } from '../store/task-store.interface.js';
 import type { TaskChange, TaskRecord, UpdateOutcome } from '../store/task.record.js';
 import { BaseToolContext, progressText, type ToolCallOrigin } from './base-tool.context.js';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { UpstreamTaskRelay } from '../gateway/upstream-task.relay.js';
 import { TaskGuards, type TaskHandler } from '../pipeline/task-guards.js';
-import { isTerminal } from '../protocol/wire.types.js';
+import { isTerminal } from '../protocol/wire.interface.js';
 import type { TaskRecord } from '../store/task.record.js';
 import { TaskRunner } from '../tasks/task.runner.js';
 import { McpTracing } from '../telemetry/tracing.js';

@@ -19,7 +19,7 @@ import { AppEnhancers } from '../pipeline/app-enhancers.js';
 import { ToolInvoker, type ToolPipeline } from '../pipeline/tool.invoker.js';
 import { declaresTasks, tasksNotDeclared } from '../protocol/capabilities.js';
 import { RpcError } from '../protocol/rpc.error.js';
-import type { CallToolResult } from '../protocol/wire.types.js';
+import type { CallToolResult } from '../protocol/wire.interface.js';
 import { taskLimitError } from '../tasks/task-limit.error.js';
 import { toWireTask } from '../tasks/task.mapper.js';
 import { TaskRunner } from '../tasks/task.runner.js';

@@ -1,5 +1,5 @@
 import { TASK_EVENT_BUS } from '../mcp-tasks.constants.js';
-import type { TaskStatus } from '../protocol/wire.types.js';
+import type { TaskStatus } from '../protocol/wire.interface.js';
 
 /** What instances tell each other about a task. Payloads are ids, never results. */
 export type TaskEvent =

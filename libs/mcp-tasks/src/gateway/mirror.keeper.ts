@@ -4,7 +4,7 @@ import { InjectTaskEventBus, InjectTaskStore } from '../decorators/inject.decora
 import { TaskEventBus } from '../events/task-event-bus.interface.js';
 import { MCP_TASKS_OPTIONS, RpcCode } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
-import { isTerminal } from '../protocol/wire.types.js';
+import { isTerminal } from '../protocol/wire.interface.js';
 import type { TaskMirrors } from '../store/capabilities/task-mirrors.interface.js';
 import { TaskStore } from '../store/task-store.interface.js';
 import type { TaskRecord } from '../store/task.record.js';

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { MAX_TIMER_MS } from '../common/long-timeout.js';
 import { RpcCode, TASKS_REQUIRED } from '../mcp-tasks.constants.js';
-import { isTerminal, type InputRequests } from '../protocol/wire.types.js';
+import { isTerminal, type InputRequests } from '../protocol/wire.interface.js';
 import type { TaskChange, TaskRecord, TaskUpstream, UpdateOutcome } from '../store/task.record.js';
 import type { UpstreamListenStream, UpstreamTask } from './upstream-client.api.js';
 import type { UpstreamConnection } from './upstream.connection.js';

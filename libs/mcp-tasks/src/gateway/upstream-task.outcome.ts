@@ -1,5 +1,5 @@
 import { RpcCode } from '../mcp-tasks.constants.js';
-import type { CallToolResult, TaskError } from '../protocol/wire.types.js';
+import type { CallToolResult, TaskError } from '../protocol/wire.interface.js';
 import type { UpstreamTask } from './upstream-client.api.js';
 
 // How an upstream task that ended is written into the local task that mirrors it.

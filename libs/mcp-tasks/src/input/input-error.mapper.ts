@@ -1,4 +1,4 @@
-import type { TaskError } from '../protocol/wire.types.js';
+import type { TaskError } from '../protocol/wire.interface.js';
 
 /**
  * A 2025-11-25 client answers a task's input request with a JSON-RPC error, or with a result of the wrong shape: kept

@@ -1,4 +1,4 @@
-import type { InputRequest } from '../protocol/wire.types.js';
+import type { InputRequest } from '../protocol/wire.interface.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 

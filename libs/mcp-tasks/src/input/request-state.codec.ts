@@ -1,5 +1,5 @@
 import { HmacSealer } from '../common/hmac.sealer.js';
-import type { InputRequest } from '../protocol/wire.types.js';
+import type { InputRequest } from '../protocol/wire.interface.js';
 import { checkBinding, invalidRequestState, type CallBinding } from './request-state.binding.js';
 
 /** What an MRTR `requestState` carries between rounds: the answers so far, bound to one call. */

@@ -1,5 +1,5 @@
 import { RpcError } from '../protocol/rpc.error.js';
-import type { InputRequest } from '../protocol/wire.types.js';
+import type { InputRequest } from '../protocol/wire.interface.js';
 import { isValidInputResponse } from './input-response.validator.js';
 
 /**

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectTaskStore } from '../decorators/inject.decorators.js';
 import { LEGACY_PROTOCOL_VERSION, MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
-import type { InputRequest } from '../protocol/wire.types.js';
+import type { InputRequest } from '../protocol/wire.interface.js';
 import { TaskStore } from '../store/task-store.interface.js';
 import type { TaskRecord } from '../store/task.record.js';
 import { inputRequestId } from './input-request-id.js';

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { RpcError } from '../protocol/rpc.error.js';
 import { SSE_HEADERS, sseMessage } from '../protocol/sse.js';
-import { isTerminal } from '../protocol/wire.types.js';
+import { isTerminal } from '../protocol/wire.interface.js';
 import { legacyOutcome, toLegacyTask } from './legacy-task.view.js';
 import type { StreamContext } from './stream-context.js';
 import type { InputSink } from './input-delivery.js';

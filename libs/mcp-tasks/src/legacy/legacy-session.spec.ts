@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { LegacySessions } from './legacy-session.js';
-import { ListCursorCodec } from './list-cursor.js';
+import { ListCursorCodec } from './list-cursor.codec.js';
 
 const secret = randomBytes(32);
 const sessions = new LegacySessions({ requestStateSecret: secret } as ResolvedOptions);

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { LEGACY_PROTOCOL_VERSION } from '../mcp-tasks.constants.js';
 import { SSE_HEADERS, sseMessage } from '../protocol/sse.js';
-import { isTerminal } from '../protocol/wire.types.js';
+import { isTerminal } from '../protocol/wire.interface.js';
 import { hasTaskListing } from '../store/capabilities/task-listing.interface.js';
 import type { TaskRecord } from '../store/task.record.js';
 import type { InputSink } from './input-delivery.js';

@@ -4,7 +4,7 @@ import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { TaskGuards, type TaskHandler } from '../pipeline/task-guards.js';
 import { RpcError } from '../protocol/rpc.error.js';
-import { isTerminal } from '../protocol/wire.types.js';
+import { isTerminal } from '../protocol/wire.interface.js';
 import type { TaskRecord } from '../store/task.record.js';
 import { TaskRunner } from '../tasks/task.runner.js';
 import type { LegacyExchange } from './legacy-exchange.js';

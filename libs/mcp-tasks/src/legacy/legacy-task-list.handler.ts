@@ -10,7 +10,7 @@ import type { LegacyExchange } from './legacy-exchange.js';
 import type { LegacyMethodHandler, LegacyRequest } from './legacy-method-handler.interface.js';
 import { toLegacyTask, type LegacyTask } from './legacy-task.view.js';
 import { LEGACY_LIST_PAGE } from './legacy.constants.js';
-import { ListCursorCodec } from './list-cursor.js';
+import { ListCursorCodec } from './list-cursor.codec.js';
 
 /**
  * 2025-11-25 `tasks/list`: the caller's tasks, newest first, a page at a time, as that revision shapes them; offered

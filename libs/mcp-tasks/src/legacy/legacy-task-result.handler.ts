@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { TaskLookup } from '../dispatcher/task.lookup.js';
 import { TaskGuards, type TaskHandler } from '../pipeline/task-guards.js';
 import { RpcError } from '../protocol/rpc.error.js';
-import { isTerminal } from '../protocol/wire.types.js';
+import { isTerminal } from '../protocol/wire.interface.js';
 import type { TaskRecord } from '../store/task.record.js';
 import type { LegacyExchange } from './legacy-exchange.js';
 import type { LegacyMethodHandler, LegacyRequest } from './legacy-method-handler.interface.js';

@@ -1,5 +1,5 @@
 import { RpcCode } from '../mcp-tasks.constants.js';
-import type { TaskError, TaskStatus } from '../protocol/wire.types.js';
+import type { TaskError, TaskStatus } from '../protocol/wire.interface.js';
 import type { TaskRecord } from '../store/task.record.js';
 import { isoTime } from '../tasks/task.mapper.js';
 import { forLegacyWire } from '../tools/legacy-structured-content.js';

@@ -7,7 +7,7 @@ import type { ToolDefinition } from '../discovery/tool-definition.js';
 import { McpScopesGuard } from '../guards/mcp-scopes.guard.js';
 import { MCP_CONTEXT_TYPE, MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
-import type { CallToolResult } from '../protocol/wire.types.js';
+import type { CallToolResult } from '../protocol/wire.interface.js';
 import { McpTelemetryInterceptor } from '../telemetry/mcp-telemetry.interceptor.js';
 import { resultOf } from '../tools/tool-result.resolver.js';
 import { NestPipelines, type Pipeline } from './nest-pipelines.js';

@@ -1,4 +1,4 @@
-import type { TaskStatus } from '../protocol/wire.types.js';
+import type { TaskStatus } from '../protocol/wire.interface.js';
 import type { TaskStore } from './task-store.interface.js';
 
 /** `get` calls at once for a store without `statuses`. */

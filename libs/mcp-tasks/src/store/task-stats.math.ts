@@ -1,4 +1,4 @@
-import type { TaskStatus } from '../protocol/wire.types.js';
+import type { TaskStatus } from '../protocol/wire.interface.js';
 
 /** Shared arithmetic of `taskStats`, so every store buckets and ranks exactly alike. */
 

@@ -1,4 +1,4 @@
-import type { TaskSummary } from './task-queries.js';
+import type { TaskSummary } from './task-queries.interface.js';
 import type { TaskRecord } from './task.record.js';
 
 /** A task as the listings show it (`TaskSummary`), whichever store read it. */

@@ -14,7 +14,7 @@ import { TaskStore } from '../store/task-store.interface.js';
 import type { TaskRecord } from '../store/task.record.js';
 import { isBoundElsewhere } from '../tasks/task-binding.js';
 import { isPlausibleTaskId } from '../tasks/task-id.js';
-import { ListenStream } from './listen-stream.js';
+import { ListenStream } from './listen.stream.js';
 import { MAX_LISTEN_TASKS } from './subscriptions.constants.js';
 
 const KEEP_ALIVE_MS = 15_000;

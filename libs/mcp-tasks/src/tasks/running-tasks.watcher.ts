@@ -1,6 +1,6 @@
 import type { Logger } from '@nestjs/common';
 import { stopReason, type TaskRunHandle } from '../context/task-run.handle.js';
-import { isTerminal } from '../protocol/wire.types.js';
+import { isTerminal } from '../protocol/wire.interface.js';
 import { readStatuses } from '../store/read-statuses.js';
 import type { TaskStore } from '../store/task-store.interface.js';
 

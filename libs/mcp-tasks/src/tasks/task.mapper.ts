@@ -1,4 +1,4 @@
-import type { DetailedWireTask, WireTask } from '../protocol/wire.types.js';
+import type { DetailedWireTask, WireTask } from '../protocol/wire.interface.js';
 import type { TaskRecord } from '../store/task.record.js';
 
 /** Times formatted lately: clients poll the same tasks, and formatting a date costs more than the rest of a reply. */

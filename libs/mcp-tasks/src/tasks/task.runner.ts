@@ -9,7 +9,7 @@ import { TaskToolContext } from '../context/task-tool.context.js';
 import { InjectTaskStore, InjectTaskEventBus } from '../decorators/inject.decorators.js';
 import { TaskEventBus } from '../events/task-event-bus.interface.js';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
-import { isTerminal } from '../protocol/wire.types.js';
+import { isTerminal } from '../protocol/wire.interface.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import type { ToolPipeline } from '../pipeline/tool.invoker.js';
 import { TaskStore } from '../store/task-store.interface.js';
@@ -17,7 +17,7 @@ import type { TaskChange, TaskGeneration, TaskRecord, TaskUpstream, UpdateOutcom
 import { RunningTasksWatcher } from './running-tasks.watcher.js';
 import { intended, runEndOf, stoppedChange } from './task-ending.js';
 import { newTaskId } from './task-id.js';
-import { completion, failureOf } from './task-outcome.js';
+import { completion, failureOf } from './task.outcome.js';
 
 /** A task `create` stored for a call, or why it stored none: the owner's or the server's cap. */
 export type TaskCreation = { created: TaskRecord } | { refused: 'owner-limit' | 'server-limit' };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TaskError } from '../protocol/wire.types.js';
+import type { TaskError } from '../protocol/wire.interface.js';
 import type { TaskLimits, TaskRecord } from '../store/task.record.js';
 
 /** Fixed clock: stores take `now` as an argument, so tests never depend on wall time. */

@@ -1,5 +1,5 @@
 import type { ToolOutput } from '../decorators/mcp-tool.decorator.js';
-import type { CallToolResult } from '../protocol/wire.types.js';
+import type { CallToolResult } from '../protocol/wire.interface.js';
 import { binaryContent } from './binary-content.js';
 import { contentBlockProblem, isContentBlock } from './content-block.js';
 import { InvalidToolResult } from './invalid-tool-result.error.js';

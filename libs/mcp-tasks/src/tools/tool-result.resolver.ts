@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { inspect } from 'node:util';
 import type { ToolDefinition } from '../discovery/tool-definition.js';
 import { RpcCode } from '../mcp-tasks.constants.js';
-import type { CallToolResult } from '../protocol/wire.types.js';
+import type { CallToolResult } from '../protocol/wire.interface.js';
 import { RpcError } from '../protocol/rpc.error.js';
 import { InvalidToolResult } from './invalid-tool-result.error.js';
 import { toCallToolResult } from './tool-result.normalizer.js';

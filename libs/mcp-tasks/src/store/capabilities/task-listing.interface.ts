@@ -1,4 +1,4 @@
-import type { OwnerTasksQuery } from '../task-queries.js';
+import type { OwnerTasksQuery } from '../task-queries.interface.js';
 import type { TaskRecord } from '../task.record.js';
 import type { TaskStore } from '../task-store.interface.js';
 

@@ -5,7 +5,7 @@ import type {
   TaskCountsQuery,
   TaskListPage,
   TaskListQuery,
-} from '../task-queries.js';
+} from '../task-queries.interface.js';
 import type { TaskStore } from '../task-store.interface.js';
 
 /**

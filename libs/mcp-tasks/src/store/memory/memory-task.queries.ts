@@ -1,5 +1,5 @@
 import { ownerKeyHasSubject, sameOwner } from '../../owner/owner-key.js';
-import { isTerminal } from '../../protocol/wire.types.js';
+import { isTerminal } from '../../protocol/wire.interface.js';
 import type {
   OwnerTasksQuery,
   TaskActivity,
@@ -8,7 +8,7 @@ import type {
   TaskCountsQuery,
   TaskListPage,
   TaskListQuery,
-} from '../task-queries.js';
+} from '../task-queries.interface.js';
 import { toSummary } from '../task-summary.mapper.js';
 import type { TaskRecord } from '../task.record.js';
 import { bucketCount, byCountThenName, emptyStatusCounts, p50Rank, p95Rank } from '../task-stats.math.js';

@@ -1,4 +1,4 @@
-import { isTerminal, type TaskError, type TaskStatus } from '../../protocol/wire.types.js';
+import { isTerminal, type TaskError, type TaskStatus } from '../../protocol/wire.interface.js';
 import { applyTaskChange, hasLapsedLease, hasLapsedMirror, isLive } from '../apply-task-change.js';
 import { activityOf, countsOf, listByOwnerIn, listTasksIn } from './memory-task.queries.js';
 import type {
@@ -9,7 +9,7 @@ import type {
   TaskCountsQuery,
   TaskListPage,
   TaskListQuery,
-} from '../task-queries.js';
+} from '../task-queries.interface.js';
 import type { TaskListing } from '../capabilities/task-listing.interface.js';
 import type { TaskMirrors } from '../capabilities/task-mirrors.interface.js';
 import type { TaskQueries } from '../capabilities/task-queries.interface.js';

@@ -1,7 +1,7 @@
 import type { ModuleRef } from '@nestjs/core';
 import type { DataSource } from 'typeorm';
 import { cjsExports, loadPeer } from '../../peers/optional-peer.js';
-import type { TaskError, TaskStatus } from '../../protocol/wire.types.js';
+import type { TaskError, TaskStatus } from '../../protocol/wire.interface.js';
 import type { SharedTaskStore } from '../capabilities/shared-task-store.interface.js';
 import type { TaskListing } from '../capabilities/task-listing.interface.js';
 import type { TaskMirrors } from '../capabilities/task-mirrors.interface.js';
@@ -15,7 +15,7 @@ import type {
   TaskCountsQuery,
   TaskListPage,
   TaskListQuery,
-} from '../task-queries.js';
+} from '../task-queries.interface.js';
 import type { TaskStore } from '../task-store.interface.js';
 import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome } from '../task.record.js';
 import { postgresConnectionOf } from './postgres-connection.js';

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn, type ValueTransformer } from 'typeorm';
-import type { CallToolResult, InputRequests, TaskError, TaskStatus } from '../../protocol/wire.types.js';
+import type { CallToolResult, InputRequests, TaskError, TaskStatus } from '../../protocol/wire.interface.js';
 import type { InputChannel, TaskGeneration, TaskUpstream } from '../task.record.js';
 
 /** Epoch milliseconds in a `bigint` column: `pg` returns those as strings, SQLite as numbers. */

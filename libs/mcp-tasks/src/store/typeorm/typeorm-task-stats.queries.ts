@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import type { TaskStatus } from '../../protocol/wire.types.js';
-import type { TaskActivity, TaskActivityQuery, TaskCounts, TaskCountsQuery } from '../task-queries.js';
+import type { TaskStatus } from '../../protocol/wire.interface.js';
+import type { TaskActivity, TaskActivityQuery, TaskCounts, TaskCountsQuery } from '../task-queries.interface.js';
 import { bucketCount, emptyStatusCounts, p50Rank, p95Rank } from '../task-stats.math.js';
 
 /**

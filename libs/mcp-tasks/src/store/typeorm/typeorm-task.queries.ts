@@ -1,10 +1,12 @@
 import type { EntityManager } from 'typeorm';
 import { ownerKeyForms, subjectKeyPrefixes } from '../../owner/owner-key.js';
-import type { OwnerTasksQuery, TaskListPage, TaskListQuery } from '../task-queries.js';
+import type { OwnerTasksQuery, TaskListPage, TaskListQuery } from '../task-queries.interface.js';
 import { toSummary } from '../task-summary.mapper.js';
 import type { TaskRecord } from '../task.record.js';
 import { McpTaskEntity } from './mcp-task.entity.js';
+import type { RawRow, TaskColumns } from './task-columns.js';
 import { toRecord } from './task-row.mapper.js';
+import type { SqlFlavour } from './task-sql.js';
 
 /**
  * `TypeOrmTaskStore`'s listings, run by the store's dialect like its other reads. The console's: one count and one
@@ -52,18 +54,39 @@ export async function listTasks(m: EntityManager, q: TaskListQuery, now: number)
   return { tasks, total: Number(counted?.n ?? 0), ...next };
 }
 
-export async function listByOwner(m: EntityManager, q: OwnerTasksQuery, now: number): Promise<TaskRecord[]> {
-  const qb = m
-    .createQueryBuilder(McpTaskEntity, 't')
-    .where('t.ownerKey IN (:...owners)', { owners: ownerKeyForms(q.owner) })
-    .andWhere('(t.expiresAt IS NULL OR t.expiresAt > :now)', { now });
-  if (q.session === null) qb.andWhere('t.session IS NULL');
-  else if (q.session !== undefined) qb.andWhere('(t.session IS NULL OR t.session = :session)', { session: q.session });
-  if (q.after)
-    qb.andWhere('(t.createdAt < :ac OR (t.createdAt = :ac AND t.id < :aid))', {
-      ac: q.after.createdAt,
-      aid: q.after.id,
-    });
-  const rows = await qb.orderBy('t.createdAt', 'DESC').addOrderBy('t.id', 'DESC').limit(q.limit).getMany();
-  return rows.map(toRecord);
+/**
+ * One owner's tasks, newest first: for each form of the owner's key (`ownerKeyForms`), an ordered walk of
+ * `IDX_mcp_tasks_owner_created` cut at the page size, the walks merged by the database (`UNION ALL`). One `IN` over
+ * the forms instead made PostgreSQL read and sort every task of the owner, or walk the whole table by creation time.
+ * Plain SQL from the entity's columns, read back as the store reads rows.
+ */
+export async function listByOwner(
+  db: { m: EntityManager; columns: TaskColumns; flavour: SqlFlavour },
+  q: OwnerTasksQuery,
+  now: number,
+): Promise<TaskRecord[]> {
+  const { columns, flavour } = db;
+  const [owner, created, id, expires, session] = columns
+    .of(['ownerKey', 'createdAt', 'id', 'expiresAt', 'session'])
+    .map((col) => columns.name(col));
+  const params: unknown[] = [];
+  // A placeholder per use, in the order of the text: SQLite's are positional.
+  const p = (value: unknown) => flavour.param(params.push(value));
+  const newest = () => `ORDER BY ${created} DESC, ${id} DESC LIMIT ${p(q.limit)}`;
+  const where = (key: string) => {
+    const all = [`${owner} = ${p(key)}`, `(${expires} IS NULL OR ${expires} > ${p(now)})`];
+    if (q.session === null) all.push(`${session} IS NULL`);
+    else if (q.session !== undefined) all.push(`(${session} IS NULL OR ${session} = ${p(q.session)})`);
+    if (q.after) {
+      const { createdAt, id: after } = q.after;
+      all.push(`(${created} < ${p(createdAt)} OR (${created} = ${p(createdAt)} AND ${id} < ${p(after)}))`);
+    }
+    return all.join(' AND ');
+  };
+  const list = columns.all.map((col) => columns.name(col)).join(', ');
+  const walks = ownerKeyForms(q.owner).map(
+    (key, i) => `SELECT * FROM (SELECT ${list} FROM ${columns.table} WHERE ${where(key)} ${newest()}) AS f${i}`,
+  );
+  const rows: RawRow[] = await db.m.query(`${walks.join(' UNION ALL ')} ${newest()}`, params);
+  return rows.map((raw) => toRecord(columns.decode(raw)));
 }

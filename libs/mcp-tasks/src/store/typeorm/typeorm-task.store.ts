@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { isTerminal, type TaskError, type TaskStatus } from '../../protocol/wire.types.js';
+import { isTerminal, type TaskError, type TaskStatus } from '../../protocol/wire.interface.js';
 import { applyTaskChange, hasLapsedLease, hasLapsedMirror } from '../apply-task-change.js';
 import type {
   OwnerTasksQuery,
@@ -9,7 +9,7 @@ import type {
   TaskCountsQuery,
   TaskListPage,
   TaskListQuery,
-} from '../task-queries.js';
+} from '../task-queries.interface.js';
 import type { SharedTaskStore } from '../capabilities/shared-task-store.interface.js';
 import type { TaskListing } from '../capabilities/task-listing.interface.js';
 import type { TaskMirrors } from '../capabilities/task-mirrors.interface.js';
@@ -195,7 +195,9 @@ export class TypeOrmTaskStore implements TaskStore, TaskListing, TaskMirrors, Ta
   }
 
   listByOwner(query: OwnerTasksQuery, now: number): Promise<TaskRecord[]> {
-    return this.dialect.read((m) => listByOwner(m, query, now));
+    return this.dialect.read((m) =>
+      listByOwner({ m, columns: this.columns, flavour: this.dialect.flavour }, query, now),
+    );
   }
 
   adoptLapsedMirrors(now: number, limit: number, owner: string, until: number): Promise<TaskRecord[]> {

@@ -1,6 +1,6 @@
 import { ownerKey, unversionedOwnerKey } from '../../owner/owner-key.js';
 import { hasTaskListing, type TaskListing } from '../../store/capabilities/task-listing.interface.js';
-import type { OwnerTasksQuery } from '../../store/task-queries.js';
+import type { OwnerTasksQuery } from '../../store/task-queries.interface.js';
 import type { TaskRecord } from '../../store/task.record.js';
 import type { StoreHarness } from '../store-harness.interface.js';
 import { NO_LIMITS, T0, TTL, newTask } from '../task-fixtures.js';

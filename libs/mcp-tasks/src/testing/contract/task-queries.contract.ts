@@ -7,7 +7,7 @@ import type {
   TaskCounts,
   TaskListPage,
   TaskListQuery,
-} from '../../store/task-queries.js';
+} from '../../store/task-queries.interface.js';
 import type { StoreHarness } from '../store-harness.interface.js';
 import { NO_LIMITS, T0, TTL, elicit, newTask } from '../task-fixtures.js';
 import type { TestApi } from '../test-api.js';

@@ -1,4 +1,4 @@
-import type { TaskStatus } from '../protocol/wire.types.js';
+import type { TaskStatus } from '../protocol/wire.interface.js';
 import type { TaskRecord } from './task.record.js';
 
 /** A place in the listing order (newest first: `createdAt` descending, then `id` descending). */

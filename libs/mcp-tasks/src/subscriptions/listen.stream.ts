@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { META } from '../mcp-tasks.constants.js';
 import { sseMessage } from '../protocol/sse.js';
-import { isTerminal } from '../protocol/wire.types.js';
+import { isTerminal } from '../protocol/wire.interface.js';
 import type { TaskRecord } from '../store/task.record.js';
 import { toDetailedWireTask } from '../tasks/task.mapper.js';
 

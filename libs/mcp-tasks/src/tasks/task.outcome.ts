@@ -2,7 +2,7 @@ import { HttpException } from '@nestjs/common';
 import { internalError } from '../protocol/internal.error.js';
 import { fromHttpException } from '../protocol/http-exception.mapper.js';
 import { RpcError } from '../protocol/rpc.error.js';
-import type { CallToolResult } from '../protocol/wire.types.js';
+import type { CallToolResult } from '../protocol/wire.interface.js';
 import type { TaskChange } from '../store/task.record.js';
 import { ToolError } from '../tools/tool.error.js';
 import { toolErrorResult } from '../tools/tool-result.normalizer.js';

@@ -1,6 +1,6 @@
-import { isTerminal, type InputRequest, type TaskStatus } from '../protocol/wire.types.js';
+import { isTerminal, type InputRequest, type TaskStatus } from '../protocol/wire.interface.js';
 import { parseOwnerKey } from '../owner/owner-key.js';
-import type { TaskSummary } from '../store/task-queries.js';
+import type { TaskSummary } from '../store/task-queries.interface.js';
 import type { TaskRecord } from '../store/task.record.js';
 
 /** An owner key taken apart for display: (subject, server, OAuth client, resource). */

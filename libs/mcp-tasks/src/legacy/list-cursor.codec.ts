@@ -1,5 +1,5 @@
 import { RpcError } from '../protocol/rpc.error.js';
-import type { TaskCursor } from '../store/task-queries.js';
+import type { TaskCursor } from '../store/task-queries.interface.js';
 import { ownerDigest } from '../owner/owner-key.js';
 import { SealedToken } from './sealed-token.js';
 
