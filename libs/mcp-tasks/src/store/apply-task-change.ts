@@ -1,4 +1,4 @@
-import { isTerminal } from '../protocol/wire.types.js';
+import { isTerminal } from '../protocol/wire.interface.js';
 import type { TaskChange, TaskRecord } from './task.record.js';
 
 /**
@@ -7,6 +7,7 @@ import type { TaskChange, TaskRecord } from './task.record.js';
  */
 export function applyTaskChange(task: TaskRecord, change: TaskChange, now: number): TaskRecord | null {
   if (isTerminal(task.status)) return null;
+  if ('attempt' in change && change.attempt !== undefined && change.attempt !== (task.attempt ?? 1)) return null;
   switch (change.kind) {
     case 'progress':
       return moved(task, { statusMessage: change.statusMessage, updatedAt: now });
@@ -34,6 +35,9 @@ export function applyTaskChange(task: TaskRecord, change: TaskChange, now: numbe
         error: change.error,
         updatedAt: now,
       });
+    // A checkpoint is the run's own bookkeeping: a client polling sees no change.
+    case 'checkpoint':
+      return moved(task, { checkpoint: change.value });
     // Channel claims are delivery bookkeeping, not a change a client sees: `lastUpdatedAt` stays.
     case 'claim-input': {
       const held = task.inputChannel;
@@ -55,8 +59,15 @@ export const isLive = (task: TaskRecord, now: number): boolean =>
 const leaseLapsed = (task: TaskRecord, now: number): boolean =>
   isLive(task, now) && task.leaseExpiresAt != null && task.leaseExpiresAt < now;
 
-/** A live task whose runner stopped renewing its lease before `now`: `reclaimExpiredLeases` fails it. */
-export const hasLapsedLease = (task: TaskRecord, now: number): boolean => leaseLapsed(task, now) && !task.upstream;
+/**
+ * A live task whose runner stopped renewing its lease before `now` and that nothing can carry on (neither a mirror
+ * nor resumable): `reclaimExpiredLeases` fails it.
+ */
+export const hasLapsedLease = (task: TaskRecord, now: number): boolean =>
+  leaseLapsed(task, now) && !task.upstream && !task.resume;
+
+/** A live resumable task whose runner stopped renewing its lease before `now`: `adoptLapsedRuns` takes it over. */
+export const hasLapsedRun = (task: TaskRecord, now: number): boolean => leaseLapsed(task, now) && !!task.resume;
 
 /**
  * A live mirror of an upstream task whose holder stopped renewing its lease before `now`: the upstream task still

@@ -1,20 +1,20 @@
 import { TASK_STORE } from '../mcp-tasks.constants.js';
-import type { TaskError, TaskStatus } from '../protocol/wire.types.js';
+import type { TaskError, TaskStatus } from '../protocol/wire.interface.js';
 import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome } from './task.record.js';
 
 /**
- * Where tasks live: what every store must do (the core contract). The interface and its injection token share
- * one name: `@InjectTaskStore() store: TaskStore`. What some features need beyond it, a store declares by
- * implementing the capability interfaces: `TaskListing` (2025-11-25 `tasks/list`), `TaskMirrors` (the
- * `upstreams` option), `TaskQueries` (the operator console) and `SharedTaskStore` (tasks shared across
- * processes). Each says what a feature does without it: fail at startup, naming the feature and the store, or
- * carry on without the part that needs it. A capability is declared by having its members, checked by a type
- * guard (`hasTaskListing`, …), as Nest checks a provider for `onModuleInit`: a custom store that has the methods
- * has the capability, with no list of names that could disagree with what it implements.
+ * Where tasks live: what every store must do (the core contract). The interface and its injection token share one
+ * name: `@InjectTaskStore() store: TaskStore`. What some features need beyond it, a store declares by implementing
+ * the capability interfaces: `TaskListing` (2025-11-25 `tasks/list`), `TaskMirrors` (the `upstreams` option),
+ * `TaskQueries` (the operator console), `ResumableTasks` (tools with `resume`) and `SharedTaskStore` (tasks shared
+ * across processes). Each says what a feature does without it: fail at startup, naming the feature and the store, or
+ * carry on without the part that needs it. A capability is declared by having its members, checked by a type guard
+ * (`hasTaskListing`, …), as Nest checks a provider for `onModuleInit`: a custom store that has the methods has the
+ * capability, with no list of names that could disagree with what it implements.
  *
  * Every method is atomic with respect to the others, on one node or many, and a read sees every write that
- * completed before it began (listeners read a task again after each change and rely on that to send changes in
- * the store's order: a store reading from a lagging replica would need to order them itself).
+ * completed before it began (listeners read a task again after each change and rely on that to send changes in the
+ * store's order: a store reading from a lagging replica would need to order them itself).
  */
 export interface TaskStore {
   /**
@@ -29,10 +29,12 @@ export interface TaskStore {
   /** Deletes up to `limit` tasks expired at `now`; returns how many it deleted. */
   sweep(now: number, limit: number): Promise<number>;
   /**
-   * Sets `owner`'s lease until `until` on each of `ids` that is not terminal (a runner's heartbeat).
-   * Unknown and terminal ids are ignored: a reclaimed task stays failed.
+   * Sets `owner`'s lease until `until` on each of `ids` that is not terminal and whose lease `owner` holds, or
+   * nobody does (a runner's heartbeat). Unknown and terminal ids are ignored (a reclaimed task stays failed), and
+   * so are tasks another instance took over: a runner paused past its lease must not take its task back. Resolves
+   * to the ids renewed (a store of an earlier release may resolve to nothing: then no run is stopped for it).
    */
-  renewLeases(ids: string[], owner: string, until: number): Promise<void>;
+  renewLeases(ids: string[], owner: string, until: number): Promise<string[] | void>;
   /**
    * Ends as `failed` with `error` up to `limit` non-terminal, unexpired tasks whose lease lapsed
    * before `now` (their runner died) and that mirror no upstream task; returns their ids. Each task

@@ -1,5 +1,5 @@
 import type { Principal } from '../common/principal.interface.js';
-import type { CallToolResult, InputRequests, TaskError, TaskStatus } from '../protocol/wire.types.js';
+import type { CallToolResult, InputRequests, TaskError, TaskStatus } from '../protocol/wire.interface.js';
 
 /** The protocol revision whose wire created a task: 2026-07-28 (the Tasks extension) or 2025-11-25. */
 export type TaskGeneration = '2025-11-25' | '2026-07-28';
@@ -55,18 +55,61 @@ export interface TaskRecord {
    * the lease follows that task, and when it stops another instance takes the mirror over instead of failing it.
    */
   upstream?: TaskUpstream | null;
+  /**
+   * Which run of the tool this is (1 for the first; absent: 1). Each takeover of a resumable task adds one, and a
+   * run's own writes carry its number: a write from an earlier attempt changes nothing (fencing).
+   */
+  attempt?: number;
+  /** The last value the tool stored with `ctx.checkpoint` (JSON), read by the next attempt. */
+  checkpoint?: unknown;
+  /** Set at creation when the tool may run again from the start after its instance stops (`resume: true`). */
+  resume?: TaskResume | null;
+}
+
+/** What another instance needs to run a resumable task's tool again: the call as it arrived, and the bound. */
+export interface TaskResume {
+  /** The tool's arguments, as validated for the first attempt. */
+  args: object;
+  /** Attempts allowed in all; the takeover after the last one ends the task `failed`. */
+  maxAttempts: number;
+  /** The `tools/call` the task came from, without its HTTP objects. */
+  call: ResumedCall;
+}
+
+/** The parts of a call's origin a later attempt runs with (what `ToolCallOrigin` holds but the trace context). */
+export interface ResumedCall {
+  protocolVersion: string;
+  clientCapabilities: Record<string, unknown>;
+  clientInfo?: Record<string, unknown>;
+  principal: Principal;
+  requestId: string | number;
 }
 
 /** A change to a live task. Stores apply it atomically, and only while the task is not terminal. */
 export type TaskChange =
-  | { kind: 'progress'; statusMessage: string }
-  | { kind: 'ask'; requests: InputRequests }
+  | ({ kind: 'progress'; statusMessage: string } & Fenced)
+  | ({ kind: 'ask'; requests: InputRequests } & Fenced)
   | { kind: 'answer'; responses: Record<string, unknown> }
-  | { kind: 'finish'; status: 'completed' | 'failed' | 'cancelled'; result?: CallToolResult; error?: TaskError }
+  | ({
+      kind: 'finish';
+      status: 'completed' | 'failed' | 'cancelled';
+      result?: CallToolResult;
+      error?: TaskError;
+    } & Fenced)
+  /** Stores the run's checkpoint (a JSON value); never moves `updatedAt` nor the status. */
+  | ({ kind: 'checkpoint'; value: unknown } & Fenced)
   /** Claims the input channel for `stream` (free, lapsed, or already its own); never moves `updatedAt`. */
   | { kind: 'claim-input'; stream: string; until: number }
   /** Gives the channel up, if `stream` holds it; never moves `updatedAt`. */
   | { kind: 'release-input'; stream: string };
+
+/**
+ * A change a run makes carries its attempt: it applies only while the task is at that attempt, so a run that lost
+ * its task to another instance cannot change it. Changes from clients (answers, cancel) carry none.
+ */
+export interface Fenced {
+  attempt?: number;
+}
 
 /** Limits checked atomically with the insert. */
 export interface TaskLimits {
