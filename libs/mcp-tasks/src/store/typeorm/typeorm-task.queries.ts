@@ -87,6 +87,9 @@ export async function listByOwner(
   const walks = ownerKeyForms(q.owner).map(
     (key, i) => `SELECT * FROM (SELECT ${list} FROM ${columns.table} WHERE ${where(key)} ${newest()}) AS f${i}`,
   );
-  const rows: RawRow[] = await db.m.query(`${walks.join(' UNION ALL ')} ${newest()}`, params);
+  // Through TypeORM, better-sqlite3 binds an array by position and refuses numbered `?n` for it: plain `?`s there
+  // (each value is used once, in the order of the text). PostgreSQL's `$n` are left as they are.
+  const text = `${walks.join(' UNION ALL ')} ${newest()}`.replace(/\?\d+/g, '?');
+  const rows: RawRow[] = await db.m.query(text, params);
   return rows.map((raw) => toRecord(columns.decode(raw)));
 }
