@@ -2,16 +2,28 @@ import { SetMetadata } from '@nestjs/common';
 import type { ToolContext } from '../common/tool-context.interface.js';
 import { MCP_TOOL_METADATA } from '../mcp-tasks.constants.js';
 
-/** How a tool runs: always in the request, as a task when the client can, or only as a task. */
+/**
+ * How a tool runs: always in the request, as a task when the client can, or only as a task.
+ * @publicApi
+ */
 export type TaskPolicy = 'sync' | 'optional' | 'required';
 
-/** A policy chosen per call from the validated arguments and the caller's context. */
+/**
+ * A policy chosen per call from the validated arguments and the caller's context.
+ * @publicApi
+ */
 export type TaskPolicyFn = (args: any, ctx: ToolContext) => TaskPolicy | Promise<TaskPolicy>;
 
-/** A class-validator DTO, or `[Dto]` for an array of them. */
+/**
+ * A class-validator DTO, or `[Dto]` for an array of them.
+ * @publicApi
+ */
 export type ToolOutput = (new (...args: any[]) => object) | [new (...args: any[]) => object];
 
-/** Options of `@McpTool`. */
+/**
+ * Options of `@McpTool`.
+ * @publicApi
+ */
 export interface McpToolOptions {
   /**
    * Tool name on the wire (unique in the server: a duplicate fails startup).
@@ -64,5 +76,6 @@ export interface McpToolOptions {
  * Exposes a provider (or controller) method as an MCP tool. The method is called as `(args, ctx)` (or with
  * `@ToolArgs()` / `@ToolCtx()` / `@Body()` / `@Param()` … parameters) through Nest's pipeline: its own guards,
  * interceptors, pipes and filters apply.
+ * @publicApi
  */
 export const McpTool = (options: McpToolOptions): MethodDecorator => SetMetadata(MCP_TOOL_METADATA, options);
