@@ -13,6 +13,7 @@ const callOf = (ec: ExecutionContext): McpCall | undefined =>
  * on every MCP request, a tool's own enhancers on its calls) has the arguments `[req, res, McpCall]`, so
  * `switchToHttp()` reads the HTTP request that carried it; an access to a task by the ownership guard
  * (`tasks/get|update|cancel`, listening) has type `mcp-task` and the arguments `[task, principal]`.
+ * @publicApi
  */
 export const McpExecutionContext = {
   /** Whether this is an MCP request (type `mcp`): a tool call, or any other method behind the app-wide enhancers. */
