@@ -3,7 +3,10 @@ import type { ToolDefinition } from './tool-definition.js';
 
 const whereIs = (tool: ToolDefinition): string => `${tool.instance.constructor.name}.${tool.methodName}`;
 
-/** Every tool this server exposes, by name, in a stable order. */
+/**
+ * Every tool this server exposes, by name, in a stable order.
+ * @publicApi
+ */
 @Injectable()
 export class ToolRegistry {
   private readonly tools = new Map<string, ToolDefinition>();
