@@ -41,6 +41,7 @@ const EVENT_NAMES = Object.values(McpTaskEvents);
  * Wraps every tool run (in the request or as a task): `mcp.task.start|stop|exception` events, and an
  * `execute_tool <tool>` span that is the child of the `tools/call` span even when the task runs after
  * the response was sent. Added by the library in front of a tool's own interceptors.
+ * @publicApi
  */
 @Injectable()
 export class McpTelemetryInterceptor implements NestInterceptor, OnModuleInit {
