@@ -1,4 +1,7 @@
-/** Names of the events the library emits on `@nestjs/event-emitter` around each tool run. */
+/**
+ * Names of the events the library emits on `@nestjs/event-emitter` around each tool run.
+ * @publicApi
+ */
 export const McpTaskEvents = {
   /** A tool run starts (in the request, or as a task). Payload: `McpTaskStartEvent`. */
   start: 'mcp.task.start',
@@ -8,6 +11,10 @@ export const McpTaskEvents = {
   exception: 'mcp.task.exception',
 } as const;
 
+/**
+ * Payload of `McpTaskEvents.start`: which run of which tool, on which server.
+ * @publicApi
+ */
 export interface McpTaskStartEvent {
   /** The task's id; absent for a synchronous run. */
   taskId?: string;
@@ -23,9 +30,14 @@ export interface McpTaskStartEvent {
  * what the tool did (it may return after a cancel, or be ended by shutdown or by another instance) — or `expired`
  * when its ttl ran out first and the store no longer serves it. For a synchronous run, how the method ended, or
  * `input_required` for an MRTR round.
+ * @publicApi
  */
 export type McpRunOutcome = 'completed' | 'failed' | 'cancelled' | 'expired' | 'input_required';
 
+/**
+ * Payload of `McpTaskEvents.stop`: how the run ended and how long it took.
+ * @publicApi
+ */
 export interface McpTaskStopEvent extends McpTaskStartEvent {
   status: McpRunOutcome;
   /** `true` when the tool reported an error result (`isError`, `ToolError`): status is still `completed`. */
@@ -33,6 +45,10 @@ export interface McpTaskStopEvent extends McpTaskStartEvent {
   durationMs: number;
 }
 
+/**
+ * Payload of `McpTaskEvents.exception`: what the tool threw.
+ * @publicApi
+ */
 export interface McpTaskExceptionEvent extends McpTaskStartEvent {
   /** What the tool threw (server-side only; never sent to clients). */
   error: unknown;
