@@ -4,6 +4,7 @@ import type { TaskChange, TaskRecord } from './task.record.js';
 /**
  * The single definition of how a change moves a task, shared by every store so they cannot drift.
  * Returns the new record, or `null` when the change does not apply (terminal task, nothing to do).
+ * @publicApi
  */
 export function applyTaskChange(task: TaskRecord, change: TaskChange, now: number): TaskRecord | null {
   if (isTerminal(task.status)) return null;
@@ -52,7 +53,10 @@ export function applyTaskChange(task: TaskRecord, change: TaskChange, now: numbe
   }
 }
 
-/** A task counts against the caps while it is neither terminal nor expired. */
+/**
+ * A task counts against the caps while it is neither terminal nor expired.
+ * @publicApi
+ */
 export const isLive = (task: TaskRecord, now: number): boolean =>
   !isTerminal(task.status) && (task.expiresAt === null || task.expiresAt > now);
 
