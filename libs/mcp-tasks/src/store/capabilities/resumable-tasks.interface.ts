@@ -2,7 +2,10 @@ import type { TaskError } from '../../protocol/wire.interface.js';
 import type { TaskRecord } from '../task.record.js';
 import type { TaskStore } from '../task-store.interface.js';
 
-/** What one `adoptLapsedRuns` call did: the tasks it took over, and those it ended because no attempt was left. */
+/**
+ * What one `adoptLapsedRuns` call did: the tasks it took over, and those it ended because no attempt was left.
+ * @publicApi
+ */
 export interface LapsedRuns {
   /** Taken over by the caller, as updated (lease, `attempt` one more, status message naming the attempt). */
   adopted: TaskRecord[];
@@ -15,6 +18,7 @@ export interface LapsedRuns {
  * another instance — or the same one after a restart — when their runner stops, instead of being failed. A tool
  * asking for `resume` on a store without it runs as a plain task (one warning at startup). Contract: the
  * `resumable` part of `taskStoreContract`.
+ * @publicApi
  */
 export interface ResumableTasks {
   /**
