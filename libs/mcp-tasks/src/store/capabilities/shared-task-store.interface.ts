@@ -8,6 +8,7 @@ import type { TaskStore } from '../task-store.interface.js';
  * `TaskQueries`); `bus: { type: 'postgres' }` without a `connection` LISTENs on the store's database, which needs
  * `postgresConnection` (without it, startup fails naming both). Contract: the `shared` part of
  * `taskStoreContract`.
+ * @publicApi
  */
 export interface SharedTaskStore {
   /** The declaration itself: `true`. */
