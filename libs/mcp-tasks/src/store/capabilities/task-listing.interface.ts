@@ -7,6 +7,7 @@ import type { TaskStore } from '../task-store.interface.js';
  * not advertised (`capabilities.tasks.list` absent) and every other method works: the server carries on, on
  * purpose, since a store can serve every task without listing them. Contract: the `ownerListing` part of
  * `taskStoreContract`.
+ * @publicApi
  */
 export interface TaskListing {
   /**
