@@ -5,6 +5,7 @@ import type { TaskStore } from '../task-store.interface.js';
  * Capability: tasks that mirror an upstream server's task (the record's `upstream` field) are handed to another
  * instance when their holder stops, instead of being failed. The `upstreams` option needs it: with upstreams, a
  * store without it fails startup, naming both. Contract: the `mirrors` part of `taskStoreContract`.
+ * @publicApi
  */
 export interface TaskMirrors {
   /**
