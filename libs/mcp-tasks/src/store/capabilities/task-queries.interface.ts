@@ -14,6 +14,7 @@ import type { TaskStore } from '../task-store.interface.js';
  * cancel by id) — on purpose: the console is a window on the store, not what serves tasks. The health indicator
  * then leaves out `liveTasks`, and the shared-store warning does not look. Contract: the `queries` part of
  * `taskStoreContract`.
+ * @publicApi
  */
 export interface TaskQueries {
   /** Unexpired tasks matching `query`, newest first, one page at a time. */
