@@ -19,6 +19,7 @@ import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome }
 /**
  * The default store: a Map in this process. Tasks live on one node only and are lost on restart;
  * use a shared store when the endpoint runs on several instances. Every capability but `SharedTaskStore`.
+ * @publicApi
  */
 export class MemoryTaskStore implements TaskStore, TaskListing, TaskMirrors, TaskQueries {
   private readonly tasks = new Map<string, TaskRecord>();
