@@ -1,4 +1,7 @@
-/** Settings of a PostgreSQL connection: what the `pg` package's `Client` takes. */
+/**
+ * Settings of a PostgreSQL connection: what the `pg` package's `Client` takes.
+ * @publicApi
+ */
 export interface PostgresConnectionConfig {
   host?: string;
   port?: number;
