@@ -1,13 +1,19 @@
 import type { TaskStatus } from '../protocol/wire.interface.js';
 import type { TaskRecord } from './task.record.js';
 
-/** A place in the listing order (newest first: `createdAt` descending, then `id` descending). */
+/**
+ * A place in the listing order (newest first: `createdAt` descending, then `id` descending).
+ * @publicApi
+ */
 export interface TaskCursor {
   createdAt: number;
   id: string;
 }
 
-/** Filters and page of `TaskStore.listTasks`. Every filter is optional; they combine with AND. */
+/**
+ * Filters and page of `TaskStore.listTasks`. Every filter is optional; they combine with AND.
+ * @publicApi
+ */
 export interface TaskListQuery {
   /** Only tasks in one of these statuses. */
   status?: TaskStatus[];
@@ -27,7 +33,10 @@ export interface TaskListQuery {
   after?: TaskCursor;
 }
 
-/** One owner's tasks, a page at a time: `TaskStore.listByOwner` (2025-11-25 `tasks/list`). */
+/**
+ * One owner's tasks, a page at a time: `TaskStore.listByOwner` (2025-11-25 `tasks/list`).
+ * @publicApi
+ */
 export interface OwnerTasksQuery {
   /** The owner key: tasks stored under any of `ownerKeyForms(owner)` are theirs. */
   owner: string;
@@ -42,7 +51,10 @@ export interface OwnerTasksQuery {
   after?: TaskCursor;
 }
 
-/** A task as the listing shows it: no answers, result or error (they may be large or private). */
+/**
+ * A task as the listing shows it: no answers, result or error (they may be large or private).
+ * @publicApi
+ */
 export type TaskSummary = Pick<
   TaskRecord,
   'id' | 'owner' | 'tool' | 'status' | 'statusMessage' | 'createdAt' | 'updatedAt' | 'expiresAt'
@@ -53,7 +65,10 @@ export type TaskSummary = Pick<
   inputKeys: string[];
 };
 
-/** One page of `listTasks`. */
+/**
+ * One page of `listTasks`.
+ * @publicApi
+ */
 export interface TaskListPage {
   tasks: TaskSummary[];
   /** Unexpired tasks matching the filters, over all pages. */
@@ -62,13 +77,19 @@ export interface TaskListPage {
   next?: TaskCursor;
 }
 
-/** Sizes of `TaskStore.taskCounts`. */
+/**
+ * Sizes of `TaskStore.taskCounts`.
+ * @publicApi
+ */
 export interface TaskCountsQuery {
   /** Rows at most in each ranking (owners, instances). */
   top: number;
 }
 
-/** Counts over the unexpired tasks a store holds at `now`. */
+/**
+ * Counts over the unexpired tasks a store holds at `now`.
+ * @publicApi
+ */
 export interface TaskCounts {
   byStatus: Record<TaskStatus, number>;
   /** Every tool with tasks, most tasks first. */
@@ -83,7 +104,10 @@ export interface TaskCounts {
   leases: { instance: string; tasks: number; until: number }[];
 }
 
-/** Window of `TaskStore.taskActivity`. */
+/**
+ * Window of `TaskStore.taskActivity`.
+ * @publicApi
+ */
 export interface TaskActivityQuery {
   /** Start of the timeline and of the run-time window (epoch ms). */
   since: number;
@@ -91,7 +115,10 @@ export interface TaskActivityQuery {
   bucketMs: number;
 }
 
-/** What happened to the unexpired tasks a store holds, from `since` to `now`. */
+/**
+ * What happened to the unexpired tasks a store holds, from `since` to `now`.
+ * @publicApi
+ */
 export interface TaskActivity {
   /**
    * Tasks created, and tasks that ended (terminal, by `updatedAt`), per bucket: bucket `i` covers
