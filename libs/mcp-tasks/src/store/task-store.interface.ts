@@ -15,6 +15,7 @@ import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome }
  * Every method is atomic with respect to the others, on one node or many, and a read sees every write that
  * completed before it began (listeners read a task again after each change and rely on that to send changes in the
  * store's order: a store reading from a lagging replica would need to order them itself).
+ * @publicApi
  */
 export interface TaskStore {
   /**
