@@ -1,16 +1,25 @@
 import type { Principal } from '../common/principal.interface.js';
 import type { CallToolResult, InputRequests, TaskError, TaskStatus } from '../protocol/wire.interface.js';
 
-/** The protocol revision whose wire created a task: 2026-07-28 (the Tasks extension) or 2025-11-25. */
+/**
+ * The protocol revision whose wire created a task: 2026-07-28 (the Tasks extension) or 2025-11-25.
+ * @publicApi
+ */
 export type TaskGeneration = '2025-11-25' | '2026-07-28';
 
-/** Which open stream sends a 2025-11-25 task's input requests to its client, and until when (epoch ms). */
+/**
+ * Which open stream sends a 2025-11-25 task's input requests to its client, and until when (epoch ms).
+ * @publicApi
+ */
 export interface InputChannel {
   stream: string;
   until: number;
 }
 
-/** Where the work of a task that mirrors an upstream server's task runs (see the `upstreams` option). */
+/**
+ * Where the work of a task that mirrors an upstream server's task runs (see the `upstreams` option).
+ * @publicApi
+ */
 export interface TaskUpstream {
   /** The upstream's `name`, as configured. */
   name: string;
@@ -20,7 +29,10 @@ export interface TaskUpstream {
   principal: Principal;
 }
 
-/** A task as stores keep it. Times are epoch milliseconds. */
+/**
+ * A task as stores keep it. Times are epoch milliseconds.
+ * @publicApi
+ */
 export interface TaskRecord {
   id: string;
   /** Opaque owner key (see `PrincipalResolver`); tasks are only ever served to the same owner (`ownerKeyForms`). */
@@ -66,7 +78,10 @@ export interface TaskRecord {
   resume?: TaskResume | null;
 }
 
-/** What another instance needs to run a resumable task's tool again: the call as it arrived, and the bound. */
+/**
+ * What another instance needs to run a resumable task's tool again: the call as it arrived, and the bound.
+ * @publicApi
+ */
 export interface TaskResume {
   /** The tool's arguments, as validated for the first attempt. */
   args: object;
@@ -76,7 +91,10 @@ export interface TaskResume {
   call: ResumedCall;
 }
 
-/** The parts of a call's origin a later attempt runs with (what `ToolCallOrigin` holds but the trace context). */
+/**
+ * The parts of a call's origin a later attempt runs with (what `ToolCallOrigin` holds but the trace context).
+ * @publicApi
+ */
 export interface ResumedCall {
   protocolVersion: string;
   clientCapabilities: Record<string, unknown>;
@@ -85,7 +103,10 @@ export interface ResumedCall {
   requestId: string | number;
 }
 
-/** A change to a live task. Stores apply it atomically, and only while the task is not terminal. */
+/**
+ * A change to a live task. Stores apply it atomically, and only while the task is not terminal.
+ * @publicApi
+ */
 export type TaskChange =
   | ({ kind: 'progress'; statusMessage: string } & Fenced)
   | ({ kind: 'ask'; requests: InputRequests } & Fenced)
@@ -106,20 +127,31 @@ export type TaskChange =
 /**
  * A change a run makes carries its attempt: it applies only while the task is at that attempt, so a run that lost
  * its task to another instance cannot change it. Changes from clients (answers, cancel) carry none.
+ * @publicApi
  */
 export interface Fenced {
   attempt?: number;
 }
 
-/** Limits checked atomically with the insert. */
+/**
+ * Limits checked atomically with the insert.
+ * @publicApi
+ */
 export interface TaskLimits {
   maxPerOwner: number;
   maxTotal: number;
 }
 
+/**
+ * What `create` reports: stored, or refused at the owner's cap (`maxPerOwner`) or the server's (`maxTotal`).
+ * @publicApi
+ */
 export type CreateOutcome = 'created' | 'owner-limit' | 'server-limit';
 
-/** What `update` reports: the task after the call, and whether the change took effect. */
+/**
+ * What `update` reports: the task after the call, and whether the change took effect.
+ * @publicApi
+ */
 export interface UpdateOutcome {
   task: TaskRecord;
   changed: boolean;
