@@ -11,6 +11,7 @@ const epochMs: ValueTransformer = {
 /**
  * One row per task in `mcp_tasks`. Column types are the portable subset (text, json, bigint) so the
  * same entity and migration serve SQLite and PostgreSQL; times are epoch ms like `TaskRecord`.
+ * @publicApi
  */
 @Entity({ name: 'mcp_tasks' })
 @Index('IDX_mcp_tasks_owner_status', ['ownerKey', 'status'])
