@@ -5,10 +5,16 @@ import { AddMcpTasksListingIndexes1796112000000 } from './migrations/17961120000
 import { AddMcpTasksUpstream1796131508732 } from './migrations/1796131508732-add-mcp-tasks-upstream.js';
 import { VersionMcpTasksOwnerKeys1796215433000 } from './migrations/1796215433000-version-mcp-tasks-owner-keys.js';
 
-/** Entities `TypeOrmTaskStore` needs in the app's DataSource: `entities: [...own, ...mcpTasksEntities]`. */
+/**
+ * Entities `TypeOrmTaskStore` needs in the app's DataSource: `entities: [...own, ...mcpTasksEntities]`.
+ * @publicApi
+ */
 export const mcpTasksEntities = [McpTaskEntity];
 
-/** Every migration this library ships, in timestamp order (as TypeORM runs them): `migrations: [...own, ...these]`. */
+/**
+ * Every migration this library ships, in timestamp order (as TypeORM runs them): `migrations: [...own, ...these]`.
+ * @publicApi
+ */
 export const mcpTasksMigrations = [
   CreateMcpTasks1795943639786,
   AddMcpTasksLegacySessions1796031617106,
