@@ -46,6 +46,7 @@ const unexpired = (row: { expiresAt: number | null }, now: number): boolean =>
  * from the entity's metadata (`TaskSql`) and sent through the DataSource's driver: no query builder
  * or entity hydration per call. The console's queries still use TypeORM. It has every capability: its tasks are
  * shared by every process on the database (`SharedTaskStore`, with the PostgreSQL connection on PostgreSQL).
+ * @publicApi
  */
 export class TypeOrmTaskStore implements TaskStore, TaskListing, TaskMirrors, TaskQueries, SharedTaskStore {
   readonly sharedAcrossProcesses = true;
