@@ -4,6 +4,7 @@ import { Table, TableIndex, type MigrationInterface, type QueryRunner } from 'ty
  * Creates `mcp_tasks` as `McpTaskEntity` maps it. Written with TypeORM's `Table` API rather than SQL
  * so one migration emits the right DDL on SQLite and PostgreSQL. Frozen: later schema changes get
  * their own migration, never an edit here.
+ * @publicApi
  */
 export class CreateMcpTasks1795943639786 implements MigrationInterface {
   readonly name = 'CreateMcpTasks1795943639786';
