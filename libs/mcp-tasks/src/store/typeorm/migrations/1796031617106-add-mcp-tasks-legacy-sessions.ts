@@ -16,6 +16,7 @@ const INDEX = new TableIndex({ name: 'IDX_mcp_tasks_owner_created', columnNames:
  * What serving 2025-11-25 clients needs: three nullable columns (no rewrite of existing rows) and the index of
  * `tasks/list`. On PostgreSQL the index build blocks writes to `mcp_tasks` while it runs; on a very large table,
  * create it by hand first with `CREATE INDEX CONCURRENTLY` under this name — an existing index is kept.
+ * @publicApi
  */
 export class AddMcpTasksLegacySessions1796031617106 implements MigrationInterface {
   readonly name = 'AddMcpTasksLegacySessions1796031617106';
