@@ -12,6 +12,7 @@ const INDEXES = [
  * they add nothing to the cost of a task's updates. On PostgreSQL the build blocks writes to
  * `mcp_tasks` while it runs; on a very large table, create the same indexes by hand first with
  * `CREATE INDEX CONCURRENTLY` under these names — indexes that exist already are left as they are.
+ * @publicApi
  */
 export class AddMcpTasksListingIndexes1796112000000 implements MigrationInterface {
   readonly name = 'AddMcpTasksListingIndexes1796112000000';
