@@ -6,6 +6,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * comes with a migration of its own). Keys an older instance writes after it ran, during a rolling deploy, stay bare:
  * the library reads them as the same owner. `down` strips the tag again, for going back to a release without it.
  * One UPDATE of every such row: each row is written anew, with its owner indexes.
+ * @publicApi
  */
 export class VersionMcpTasksOwnerKeys1796215433000 implements MigrationInterface {
   readonly name = 'VersionMcpTasksOwnerKeys1796215433000';
