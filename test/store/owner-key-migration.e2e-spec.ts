@@ -28,7 +28,10 @@ const CALLERS: Record<string, { sub: string; azp: string }> = {
 /** The owner key as releases before the version tag wrote it: the bare JSON array. Written here by SQL. */
 const earlierKey = ({ sub, azp }: { sub: string; azp: string }) => JSON.stringify([sub, 'files', azp, RESOURCE]);
 const bearer = (who: string) => ({ authorization: `Bearer ${hs256(CALLERS[who])}` });
-const MIGRATION = new VersionMcpTasksOwnerKeys1796215433000().name;
+/** This migration and the ones after it, in the order they run: undone together, from the last. */
+const FROM_IT = mcpTasksMigrations
+  .slice(mcpTasksMigrations.indexOf(VersionMcpTasksOwnerKeys1796215433000))
+  .map((M) => new M().name);
 
 const dir = mkdtempSync(join(tmpdir(), 'mcp-owner-keys-'));
 let pg: TestPostgres | undefined;
@@ -84,12 +87,12 @@ describe.each(DATABASES)('owner keys written by earlier releases, on %s', (_name
       entities: mcpTasksEntities,
       migrations: mcpTasksMigrations,
     }).initialize();
-    // The database of the release before: every migration but this one, rows written with bare keys.
+    // The database of the release before: every migration before this one, rows written with bare keys.
     await ds.runMigrations();
-    await ds.undoLastMigration();
+    for (let i = 0; i < FROM_IT.length; i++) await ds.undoLastMigration();
     for (const who of Object.keys(CALLERS)) await insert(`old-${who}`, who);
     await insert('not-a-key', 'alice', 'someone');
-    expect((await ds.runMigrations()).map((m) => m.name)).toEqual([MIGRATION]);
+    expect((await ds.runMigrations()).map((m) => m.name)).toEqual(FROM_IT);
     app = await createAuthApp({ store: new TypeOrmTaskStore(ds) });
     const { port } = app.getHttpServer().address() as { port: number };
     url = new URL(`http://127.0.0.1:${port}/mcp`);
@@ -116,10 +119,10 @@ describe.each(DATABASES)('owner keys written by earlier releases, on %s', (_name
   });
 
   it('reverted, the keys are bare again as an earlier release reads them; run again, tagged again', async () => {
-    await ds.undoLastMigration();
+    for (let i = 0; i < FROM_IT.length; i++) await ds.undoLastMigration();
     for (const who of Object.keys(CALLERS)) expect(await keyOf(`old-${who}`)).toBe(earlierKey(CALLERS[who]));
     expect(await keyOf('not-a-key')).toBe('someone');
-    expect((await ds.runMigrations()).map((m) => m.name)).toEqual([MIGRATION]);
+    expect((await ds.runMigrations()).map((m) => m.name)).toEqual(FROM_IT);
     for (const who of Object.keys(CALLERS)) expect(await keyOf(`late-${who}`)).toBe(`v1:${earlierKey(CALLERS[who])}`);
     await asEveryone('old-tagged', 'tagged');
   });

@@ -65,6 +65,8 @@ export function typeOrmSchemaContract(options: () => Promise<DataSourceOptions>)
       expect(old?.generation).toBeUndefined();
       expect(old?.session).toBeUndefined();
       expect(old?.upstream).toBeUndefined();
+      // Resumable tasks' columns: an earlier task is at its first attempt (absent), with no checkpoint nor resume.
+      expect([old?.attempt, old?.checkpoint, old?.resume]).toEqual([undefined, undefined, undefined]);
       expect(await indexColumns(db())).toMatchObject({
         IDX_mcp_tasks_owner_created: ['owner_key', 'created_at', 'id'],
       });

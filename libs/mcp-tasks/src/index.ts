@@ -28,6 +28,7 @@ export type { TaskStatus, InputRequest, InputRequests, CallToolResult, TaskError
 export { TaskStore } from './store/task-store.interface.js';
 export type { TaskListing } from './store/capabilities/task-listing.interface.js';
 export type { TaskMirrors } from './store/capabilities/task-mirrors.interface.js';
+export type { LapsedRuns, ResumableTasks } from './store/capabilities/resumable-tasks.interface.js';
 export type { TaskQueries } from './store/capabilities/task-queries.interface.js';
 export type { SharedTaskStore } from './store/capabilities/shared-task-store.interface.js';
 export type { PostgresConnectionConfig } from './store/postgres-connection.config.js';
@@ -40,6 +41,9 @@ export type {
   TaskGeneration,
   InputChannel,
   TaskUpstream,
+  TaskResume,
+  ResumedCall,
+  Fenced,
 } from './store/task.record.js';
 export type {
   TaskCursor,

@@ -206,10 +206,12 @@ describe('TaskMirror', () => {
 
   it('stops following once another instance holds the task (it took the mirror over), leaving it live', async () => {
     const up = new FakeUpstream(() => upTask({ pollIntervalMs: 50 }));
-    const { mirror, store, read } = await mirrorOf(up);
+    const { mirror, store, read } = await mirrorOf(up, { leaseOwner: 'this-instance', leaseExpiresAt: Date.now() });
     const run = mirror.run();
     while (up.polls() < 2) await sleep(10);
-    await store.renewLeases(['local-1'], 'other-instance', Date.now() + 60_000);
+    // Its lease lapsed (nothing renews it here): another instance adopts the mirror, as its keeper would.
+    const adopted = await store.adoptLapsedMirrors(Date.now(), 10, 'other-instance', Date.now() + 60_000);
+    expect(adopted.map((t) => t.id)).toEqual(['local-1']);
     await run;
     const polls = up.polls();
     await sleep(300);

@@ -18,7 +18,8 @@ import type { CreateOutcome, TaskChange, TaskLimits, TaskRecord, UpdateOutcome }
 
 /**
  * The default store: a Map in this process. Tasks live on one node only and are lost on restart;
- * use a shared store when the endpoint runs on several instances. Every capability but `SharedTaskStore`.
+ * use a shared store when the endpoint runs on several instances. Every capability but `SharedTaskStore` and
+ * `ResumableTasks`: a task here dies with its process, so there is nothing left to resume.
  * @publicApi
  */
 export class MemoryTaskStore implements TaskStore, TaskListing, TaskMirrors, TaskQueries {
@@ -52,11 +53,15 @@ export class MemoryTaskStore implements TaskStore, TaskListing, TaskMirrors, Tas
     return { task: next, changed: true };
   }
 
-  async renewLeases(ids: string[], owner: string, until: number): Promise<void> {
+  async renewLeases(ids: string[], owner: string, until: number): Promise<string[]> {
+    const renewed: string[] = [];
     for (const id of ids) {
       const task = this.tasks.get(id);
-      if (task && !isTerminal(task.status)) this.tasks.set(id, { ...task, leaseOwner: owner, leaseExpiresAt: until });
+      if (!task || isTerminal(task.status) || (task.leaseOwner != null && task.leaseOwner !== owner)) continue;
+      this.tasks.set(id, { ...task, leaseOwner: owner, leaseExpiresAt: until });
+      renewed.push(id);
     }
+    return renewed;
   }
 
   async reclaimExpiredLeases(now: number, limit: number, error: TaskError): Promise<string[]> {

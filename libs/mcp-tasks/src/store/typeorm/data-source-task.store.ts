@@ -2,6 +2,7 @@ import type { ModuleRef } from '@nestjs/core';
 import type { DataSource } from 'typeorm';
 import { cjsExports, loadPeer } from '../../peers/optional-peer.js';
 import type { TaskError, TaskStatus } from '../../protocol/wire.interface.js';
+import type { LapsedRuns, ResumableTasks } from '../capabilities/resumable-tasks.interface.js';
 import type { SharedTaskStore } from '../capabilities/shared-task-store.interface.js';
 import type { TaskListing } from '../capabilities/task-listing.interface.js';
 import type { TaskMirrors } from '../capabilities/task-mirrors.interface.js';
@@ -30,7 +31,9 @@ type StoreEntry = { TypeOrmTaskStore: new (ds: DataSource) => TypeOrmTaskStore }
  * optional peer); the connection itself is looked up on first use — it belongs to another module
  * that may not be ready when this one is built.
  */
-export class DataSourceTaskStore implements TaskStore, TaskListing, TaskMirrors, TaskQueries, SharedTaskStore {
+export class DataSourceTaskStore
+  implements TaskStore, TaskListing, TaskMirrors, TaskQueries, ResumableTasks, SharedTaskStore
+{
   readonly sharedAcrossProcesses = true;
   private inner?: Promise<TypeOrmTaskStore>;
   /** The store once built: calls then go straight to it, without waiting on `inner` each time. */
@@ -93,7 +96,7 @@ export class DataSourceTaskStore implements TaskStore, TaskListing, TaskMirrors,
   sweep(now: number, limit: number): Promise<number> {
     return this.on((s) => s.sweep(now, limit));
   }
-  renewLeases(ids: string[], owner: string, until: number): Promise<void> {
+  renewLeases(ids: string[], owner: string, until: number): Promise<string[]> {
     return this.on((s) => s.renewLeases(ids, owner, until));
   }
   reclaimExpiredLeases(now: number, limit: number, error: TaskError): Promise<string[]> {
@@ -104,6 +107,18 @@ export class DataSourceTaskStore implements TaskStore, TaskListing, TaskMirrors,
   }
   adoptLapsedMirrors(now: number, limit: number, owner: string, until: number): Promise<TaskRecord[]> {
     return this.on((s) => s.adoptLapsedMirrors(now, limit, owner, until));
+  }
+  adoptLapsedRuns(
+    now: number,
+    limit: number,
+    owner: string,
+    until: number,
+    notes: Parameters<ResumableTasks['adoptLapsedRuns']>[4],
+  ): Promise<LapsedRuns> {
+    return this.on((s) => s.adoptLapsedRuns(now, limit, owner, until, notes));
+  }
+  releaseLeases(ids: string[], owner: string): Promise<void> {
+    return this.on((s) => s.releaseLeases(ids, owner));
   }
   statuses(ids: string[], now: number): Promise<Map<string, TaskStatus>> {
     return this.on((s) => s.statuses(ids, now));

@@ -6,4 +6,5 @@ export { AddMcpTasksLegacySessions1796031617106 } from './migrations/17960316171
 export { AddMcpTasksListingIndexes1796112000000 } from './migrations/1796112000000-add-mcp-tasks-listing-indexes.js';
 export { AddMcpTasksUpstream1796131508732 } from './migrations/1796131508732-add-mcp-tasks-upstream.js';
 export { VersionMcpTasksOwnerKeys1796215433000 } from './migrations/1796215433000-version-mcp-tasks-owner-keys.js';
+export { AddMcpTasksResume1796236800000 } from './migrations/1796236800000-add-mcp-tasks-resume.js';
 export { mcpTasksEntities, mcpTasksMigrations } from './mcp-tasks-typeorm.js';

@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn, type ValueTransformer } from 'typeorm';
 import type { CallToolResult, InputRequests, TaskError, TaskStatus } from '../../protocol/wire.interface.js';
-import type { InputChannel, TaskGeneration, TaskUpstream } from '../task.record.js';
+import type { InputChannel, TaskGeneration, TaskResume, TaskUpstream } from '../task.record.js';
 
 /** Epoch milliseconds in a `bigint` column: `pg` returns those as strings, SQLite as numbers. */
 const epochMs: ValueTransformer = {
@@ -79,4 +79,16 @@ export class McpTaskEntity {
   /** The upstream task this one mirrors (gateway), or null. Written once, at creation. */
   @Column({ type: 'json', nullable: true })
   upstream: TaskUpstream | null;
+
+  /** Which run of the tool this is: 1, plus one per takeover of a resumable task (rows from before the column: 1). */
+  @Column({ type: 'integer', default: 1 })
+  attempt: number;
+
+  /** The tool's last `ctx.checkpoint` value, or null. */
+  @Column({ type: 'json', nullable: true })
+  checkpoint: unknown;
+
+  /** What another instance needs to run a resumable task again (args, bound, call); null for other tasks. */
+  @Column({ type: 'json', nullable: true })
+  resume: TaskResume | null;
 }

@@ -4,6 +4,7 @@ import { AddMcpTasksLegacySessions1796031617106 } from './migrations/17960316171
 import { AddMcpTasksListingIndexes1796112000000 } from './migrations/1796112000000-add-mcp-tasks-listing-indexes.js';
 import { AddMcpTasksUpstream1796131508732 } from './migrations/1796131508732-add-mcp-tasks-upstream.js';
 import { VersionMcpTasksOwnerKeys1796215433000 } from './migrations/1796215433000-version-mcp-tasks-owner-keys.js';
+import { AddMcpTasksResume1796236800000 } from './migrations/1796236800000-add-mcp-tasks-resume.js';
 
 /**
  * Entities `TypeOrmTaskStore` needs in the app's DataSource: `entities: [...own, ...mcpTasksEntities]`.
@@ -21,4 +22,5 @@ export const mcpTasksMigrations = [
   AddMcpTasksListingIndexes1796112000000,
   AddMcpTasksUpstream1796131508732,
   VersionMcpTasksOwnerKeys1796215433000,
+  AddMcpTasksResume1796236800000,
 ];

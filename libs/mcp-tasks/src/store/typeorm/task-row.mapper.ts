@@ -26,10 +26,18 @@ export function toRecord(row: McpTaskEntity): TaskRecord {
   if (row.inputChannel !== null) task.inputChannel = row.inputChannel;
   // Rows written before the column existed read it as undefined.
   if (row.upstream != null) task.upstream = row.upstream;
+  // Absent means the first attempt (as rows from before the column read): written out only past it.
+  if (row.attempt != null && row.attempt !== 1) task.attempt = row.attempt;
+  if (row.checkpoint != null) task.checkpoint = row.checkpoint;
+  if (row.resume != null) task.resume = row.resume;
   return task;
 }
 
-/** The columns `applyTaskChange` may move. Updates write only these, so they never clobber a lease. */
+/**
+ * The columns `applyTaskChange` may move. Updates write only these, so they never clobber a lease (nor the attempt,
+ * which only a takeover moves). The checkpoint goes with every write: one column set for every change, so the
+ * compare-and-sets of different tasks share a statement.
+ */
 export function changedColumns(task: TaskRecord): Partial<McpTaskEntity> {
   return {
     status: task.status,
@@ -40,6 +48,7 @@ export function changedColumns(task: TaskRecord): Partial<McpTaskEntity> {
     error: task.error ?? null,
     updatedAt: task.updatedAt,
     inputChannel: task.inputChannel ?? null,
+    checkpoint: task.checkpoint ?? null,
   };
 }
 
@@ -61,5 +70,7 @@ export function toRow(task: TaskRecord): McpTaskEntity {
     generation: task.generation === MODERN_PROTOCOL_VERSION ? null : (task.generation ?? null),
     session: task.session ?? null,
     upstream: task.upstream ?? null,
+    attempt: task.attempt ?? 1,
+    resume: task.resume ?? null,
   });
 }

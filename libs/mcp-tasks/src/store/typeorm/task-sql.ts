@@ -49,12 +49,14 @@ export const statement = (text: string): Statement => ({
   name: `mcp_tasks_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`,
 });
 
-const LIVE = `('working', 'input_required')`;
+/** The statuses of a task that is not terminal. */
+export const LIVE = `('working', 'input_required')`;
 
 /**
  * Every statement `TypeOrmTaskStore` runs on its hot paths, written once per DataSource from the entity's
- * columns. Parameters of a row are its columns in entity order (`TaskColumns.all`), then any extra ones.
- * Inserts return a row (with the row's version where the flavour has one): none means nothing was inserted.
+ * columns (those moving leases: `LeaseSql`). Parameters of a row are its columns in entity order
+ * (`TaskColumns.all`), then any extra ones. Inserts return a row (with the row's version where the flavour has one):
+ * none means nothing was inserted.
  */
 export class TaskSql {
   readonly get: Statement;
@@ -68,25 +70,20 @@ export class TaskSql {
   readonly insert: Statement;
   readonly countOwner: Statement;
   readonly sweep: Statement;
-  readonly renewLeases: Statement;
-  private readonly lapsed: Record<'tasks' | 'mirrors', Statement>;
   private readonly cappedInserts = new Map<string, Statement>();
   private readonly cappedInsertsMany = new Map<string, Statement>();
   private readonly updates = new Map<string, Statement>();
   private readonly versionedUpdates = new Map<string, Statement>();
-  private readonly c: Record<
-    'id' | 'owner' | 'status' | 'expires' | 'leaseOwner' | 'leaseExpires' | 'upstream',
-    string
-  >;
+  private readonly c: Record<'id' | 'owner' | 'status' | 'expires', string>;
 
   constructor(
     private readonly columns: TaskColumns,
     private readonly f: SqlFlavour,
   ) {
-    const [id, owner, status, expires, leaseOwner, leaseExpires, upstream] = columns
-      .of(['id', 'ownerKey', 'status', 'expiresAt', 'leaseOwner', 'leaseExpiresAt', 'upstream'])
+    const [id, owner, status, expires] = columns
+      .of(['id', 'ownerKey', 'status', 'expiresAt'])
       .map((col) => columns.name(col));
-    this.c = { id, owner, status, expires, leaseOwner, leaseExpires, upstream };
+    this.c = { id, owner, status, expires };
     const t = columns.table;
     const list = columns.all.map((col) => columns.name(col)).join(', ');
     const p = (n: number) => f.param(n);
@@ -116,25 +113,6 @@ export class TaskSql {
         ? `DELETE FROM ${t} WHERE ${key} = ANY(ARRAY(${batch}))`
         : `DELETE FROM ${t} WHERE ${key} IN (${batch})`,
     );
-    this.renewLeases = statement(
-      `UPDATE ${t} SET ${leaseOwner} = ${p(1)}, ${leaseExpires} = ${p(2)} ` +
-        `WHERE ${f.idIn(id, 3)} AND ${status} IN ${LIVE}`,
-    );
-    const lapsed = (mirrors: boolean) =>
-      statement(
-        `SELECT ${list} FROM ${t} WHERE ${this.live(p(1))} AND ${leaseExpires} < ${p(1)} ` +
-          `AND ${upstream} IS ${mirrors ? 'NOT NULL' : 'NULL'} ` +
-          `ORDER BY ${leaseExpires} ASC LIMIT ${p(2)}${f.lockRowsSkipLocked}`,
-      );
-    this.lapsed = { tasks: lapsed(false), mirrors: lapsed(true) };
-  }
-
-  /**
-   * Live, unexpired tasks whose lease lapsed before parameter 1, oldest lapse first, at most parameter 2 of them:
-   * the mirrors of upstream tasks, or the others; rows another transaction holds are skipped.
-   */
-  lapsedLeases(mirrors: boolean): Statement {
-    return mirrors ? this.lapsed.mirrors : this.lapsed.tasks;
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { isTerminal, type TaskError, type TaskStatus } from '../../protocol/wire.interface.js';
-import { applyTaskChange, hasLapsedLease, hasLapsedMirror } from '../apply-task-change.js';
+import { applyTaskChange } from '../apply-task-change.js';
 import type {
   OwnerTasksQuery,
   TaskActivity,
@@ -10,6 +10,7 @@ import type {
   TaskListPage,
   TaskListQuery,
 } from '../task-queries.interface.js';
+import type { LapsedRuns, ResumableTasks } from '../capabilities/resumable-tasks.interface.js';
 import type { SharedTaskStore } from '../capabilities/shared-task-store.interface.js';
 import type { TaskListing } from '../capabilities/task-listing.interface.js';
 import type { TaskMirrors } from '../capabilities/task-mirrors.interface.js';
@@ -25,12 +26,14 @@ import { CoalescedWrites } from './coalesced-writes.js';
 import { VersionedWrites } from './versioned-writes.js';
 import { KnownVersions } from './known-versions.js';
 import { InOrderQueue } from './in-order.queue.js';
-import type { SqlSession, StoreDialect } from './store-dialect.js';
-import { changedColumns, toRecord, toRow } from './task-row.mapper.js';
+import type { StoreDialect } from './store-dialect.js';
+import { toRecord, toRow } from './task-row.mapper.js';
 import { TaskColumns, type RawRow } from './task-columns.js';
 import { ROW_VERSION, TaskSql, type Statement } from './task-sql.js';
 import { taskActivity, taskCounts } from './typeorm-task-stats.queries.js';
+import { TypeOrmLeases } from './typeorm-task.leases.js';
 import { listByOwner, listTasks } from './typeorm-task.queries.js';
+import { writeChange } from './write-change.js';
 
 /** Ids per statement when renewing leases: a bounded statement however many tasks an instance runs. */
 const ID_CHUNK = 500;
@@ -48,12 +51,15 @@ const unexpired = (row: { expiresAt: number | null }, now: number): boolean =>
  * shared by every process on the database (`SharedTaskStore`, with the PostgreSQL connection on PostgreSQL).
  * @publicApi
  */
-export class TypeOrmTaskStore implements TaskStore, TaskListing, TaskMirrors, TaskQueries, SharedTaskStore {
+export class TypeOrmTaskStore
+  implements TaskStore, TaskListing, TaskMirrors, TaskQueries, ResumableTasks, SharedTaskStore
+{
   readonly sharedAcrossProcesses = true;
   private readonly dialect: StoreDialect;
   private readonly columns: TaskColumns;
   private readonly sql: TaskSql;
   private readonly versions = new KnownVersions();
+  private readonly leases: TypeOrmLeases;
   /** A task's compare-and-set changes short of its finish, one at a time in call order. */
   private readonly inOrder = new InOrderQueue();
   private readonly reads?: BatchedReads;
@@ -65,6 +71,7 @@ export class TypeOrmTaskStore implements TaskStore, TaskListing, TaskMirrors, Ta
     this.dialect = dialectFor(dataSource);
     this.columns = new TaskColumns(dataSource);
     this.sql = new TaskSql(this.columns, this.dialect.flavour);
+    this.leases = new TypeOrmLeases(this.dialect, this.columns, this.sql, this.versions);
     const { flavour, one } = this.dialect;
     const idColumn = this.columns.of(['id'])[0].databaseName;
     if (flavour.batchReads)
@@ -131,7 +138,7 @@ export class TypeOrmTaskStore implements TaskStore, TaskListing, TaskMirrors, Ta
       const task = toRecord(row);
       const next = applyTaskChange(task, change, now);
       if (!next) return { task, changed: false };
-      await this.writeChange(tx, next);
+      await writeChange(tx, this.sql, this.columns, next);
       return { task: next, changed: true };
     });
   }
@@ -169,30 +176,13 @@ export class TypeOrmTaskStore implements TaskStore, TaskListing, TaskMirrors, Ta
     return this.dialect.one.changed(this.sql.sweep, [now, limit]);
   }
 
-  async renewLeases(ids: string[], owner: string, until: number): Promise<void> {
-    for (let i = 0; i < ids.length; i += ID_CHUNK) {
-      const chunk = this.dialect.flavour.idList(ids.slice(i, i + ID_CHUNK));
-      await this.dialect.one.changed(this.sql.renewLeases, [owner, until, chunk]);
-    }
+  renewLeases(ids: string[], owner: string, until: number): Promise<string[]> {
+    return this.leases.renew(ids, owner, until);
   }
 
+  /** Mirrors of upstream tasks and resumable runs are taken over instead (`adoptLapsedMirrors`, `adoptLapsedRuns`). */
   reclaimExpiredLeases(now: number, limit: number, error: TaskError): Promise<string[]> {
-    return this.dialect.write(async (tx) => {
-      // SKIP LOCKED: rows another instance is reclaiming (or updating) are left to it. Mirrors of upstream tasks
-      // are adopted by another instance instead (adoptLapsedMirrors).
-      const rows: RawRow[] = await tx.rows(this.sql.lapsedLeases(false), [now, limit]);
-      const reclaimed: string[] = [];
-      for (const raw of rows) {
-        const task = toRecord(this.columns.decode(raw));
-        // The query only narrows; the rule itself is the shared one.
-        if (!hasLapsedLease(task, now)) continue;
-        const next = applyTaskChange(task, { kind: 'finish', status: 'failed', error }, now);
-        if (!next) continue;
-        await this.writeChange(tx, next);
-        reclaimed.push(task.id);
-      }
-      return reclaimed;
-    });
+    return this.leases.reclaim(now, limit, error);
   }
 
   listByOwner(query: OwnerTasksQuery, now: number): Promise<TaskRecord[]> {
@@ -202,15 +192,21 @@ export class TypeOrmTaskStore implements TaskStore, TaskListing, TaskMirrors, Ta
   }
 
   adoptLapsedMirrors(now: number, limit: number, owner: string, until: number): Promise<TaskRecord[]> {
-    return this.dialect.write(async (tx) => {
-      const rows: RawRow[] = await tx.rows(this.sql.lapsedLeases(true), [now, limit]);
-      const adopted = rows.map((raw) => toRecord(this.columns.decode(raw))).filter((t) => hasLapsedMirror(t, now));
-      if (adopted.length === 0) return [];
-      const ids = this.dialect.flavour.idList(adopted.map((t) => t.id));
-      await tx.changed(this.sql.renewLeases, [owner, until, ids]);
-      for (const task of adopted) this.versions.take(task.id);
-      return adopted.map((task) => ({ ...task, leaseOwner: owner, leaseExpiresAt: until }));
-    });
+    return this.leases.adoptMirrors(now, limit, owner, until);
+  }
+
+  adoptLapsedRuns(
+    now: number,
+    limit: number,
+    owner: string,
+    until: number,
+    notes: Parameters<ResumableTasks['adoptLapsedRuns']>[4],
+  ): Promise<LapsedRuns> {
+    return this.leases.adoptRuns(now, limit, owner, until, notes);
+  }
+
+  releaseLeases(ids: string[], owner: string): Promise<void> {
+    return this.leases.release(ids, owner);
   }
 
   async statuses(ids: string[], now: number): Promise<Map<string, TaskStatus>> {
@@ -243,13 +239,6 @@ export class TypeOrmTaskStore implements TaskStore, TaskListing, TaskMirrors, Ta
   /** An inserted task's row version, for its next compare-and-set. */
   private remember(task: TaskRecord, inserted: RawRow | undefined): void {
     if (inserted && this.dialect.flavour.rowVersion) this.versions.remember(task, inserted[ROW_VERSION]);
-  }
-
-  /** Writes what a change may move. */
-  private async writeChange(tx: SqlSession, task: TaskRecord): Promise<void> {
-    const changed = changedColumns(task);
-    const columns = this.columns.of(Object.keys(changed));
-    await tx.changed(this.sql.update(columns), [task.id, ...this.columns.encode(changed, columns)]);
   }
 
   /** Writes what a change may move if the row is still at `version`; whether it did. */

@@ -93,7 +93,8 @@ export function concurrencyContract(h: () => StoreHarness, { describe, it, expec
       await h().store.create(task, NO_LIMITS);
       await h().store.update(task.id, { kind: 'ask', requests: { a: elicit('A?'), b: elicit('B?') } }, T0 + 1);
       await h().peer.update(task.id, { kind: 'progress', statusMessage: 'from the peer' }, T0 + 2);
-      await h().peer.renewLeases([task.id], 'peer-instance', T0 + 30_000);
+      // Nobody held the task's lease: the peer takes it.
+      expect(await h().peer.renewLeases([task.id], 'peer-instance', T0 + 30_000)).toEqual([task.id]);
       const answered = await h().store.update(task.id, { kind: 'answer', responses: { a: 'A' } }, T0 + 3);
       expect(answered?.task).toMatchObject({
         statusMessage: 'from the peer',

@@ -3,7 +3,10 @@ import type { StoreHarness } from '../store-harness.interface.js';
 import { LOST, NO_LIMITS, T0, TTL, byText, newTask } from '../task-fixtures.js';
 import type { TestApi } from '../test-api.js';
 
-/** Leases: a runner renews them; when it stops, any instance fails its tasks, each exactly once. */
+/**
+ * Leases: a runner renews its own (never one another instance holds); when it stops, any instance fails its tasks,
+ * each exactly once.
+ */
 export function leasesContract(h: () => StoreHarness, { describe, it, expect }: TestApi): void {
   const leased = (until: number, over: Partial<TaskRecord> = {}) =>
     newTask({ leaseOwner: 'node-a', leaseExpiresAt: until, ...over });
@@ -12,18 +15,35 @@ export function leasesContract(h: () => StoreHarness, { describe, it, expect }: 
   };
 
   describe('renewLeases', () => {
-    it('sets owner and expiry on non-terminal tasks, leaves terminal ones and ignores unknown ids', async () => {
+    it('renews what the caller holds or nobody does, resolving to those ids; leaves terminal and unknown ids', async () => {
       const [running, waiting, done] = [
         leased(T0 + 10),
         newTask({ status: 'input_required' }),
         leased(T0 + 10, { status: 'completed' }),
       ];
       await create(running, waiting, done);
-      await h().store.renewLeases([running.id, waiting.id, done.id, 'no-such-task'], 'node-b', T0 + 500);
-      expect(await h().store.get(running.id, T0)).toMatchObject({ leaseOwner: 'node-b', leaseExpiresAt: T0 + 500 });
-      expect(await h().store.get(waiting.id, T0)).toMatchObject({ leaseOwner: 'node-b', leaseExpiresAt: T0 + 500 });
+      const renewed = await h().store.renewLeases(
+        [running.id, waiting.id, done.id, 'no-such-task'],
+        'node-a',
+        T0 + 500,
+      );
+      expect([...(renewed ?? [])].sort(byText)).toEqual([running.id, waiting.id].sort(byText));
+      expect(await h().store.get(running.id, T0)).toMatchObject({ leaseOwner: 'node-a', leaseExpiresAt: T0 + 500 });
+      expect(await h().store.get(waiting.id, T0)).toMatchObject({ leaseOwner: 'node-a', leaseExpiresAt: T0 + 500 });
       expect(await h().store.get(done.id, T0)).toMatchObject({ leaseOwner: 'node-a', leaseExpiresAt: T0 + 10 });
-      await h().store.renewLeases([], 'node-b', T0 + 900);
+      expect(await h().store.renewLeases([], 'node-b', T0 + 900)).toEqual([]);
+    });
+
+    it('never takes a lease another instance holds, lapsed or not; its holder still renews it', async () => {
+      // A runner paused past its lease must not take back a task another instance took over in the meantime.
+      const [current, lapsed] = [leased(T0 + 1_000), leased(T0)];
+      await create(current, lapsed);
+      expect(await h().peer.renewLeases([current.id, lapsed.id], 'node-b', T0 + 5_000)).toEqual([]);
+      expect(await h().store.get(current.id, T0)).toMatchObject({ leaseOwner: 'node-a', leaseExpiresAt: T0 + 1_000 });
+      expect(await h().store.get(lapsed.id, T0)).toMatchObject({ leaseOwner: 'node-a', leaseExpiresAt: T0 });
+      // Nobody took the lapsed one over: its own runner may carry on.
+      expect(await h().store.renewLeases([lapsed.id], 'node-a', T0 + 5_000)).toEqual([lapsed.id]);
+      expect(await h().store.get(lapsed.id, T0)).toMatchObject({ leaseOwner: 'node-a', leaseExpiresAt: T0 + 5_000 });
     });
 
     it('a renewed lease is not reclaimed', async () => {

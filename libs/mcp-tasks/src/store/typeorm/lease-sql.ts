@@ -1,0 +1,61 @@
+import type { TaskColumns } from './task-columns.js';
+import { LIVE, statement, type SqlFlavour, type Statement } from './task-sql.js';
+
+/** Which lapsed leases a search finds: plain tasks (failed), mirrors of upstream tasks, or resumable runs. */
+export type LapsedKind = 'tasks' | 'mirrors' | 'runs';
+
+/**
+ * The statements `TypeOrmTaskStore` moves leases with, written once per DataSource from the entity's columns: a
+ * runner's heartbeat, a takeover, a hand-over, and the searches for leases that lapsed.
+ */
+export class LeaseSql {
+  /**
+   * Parameters owner, until, ids: renews each live task among the ids whose lease the owner holds or nobody does
+   * (never one another instance took over); returns the ids renewed.
+   */
+  readonly renew: Statement;
+  /** Parameters owner, until, ids: gives each live task among the ids to the owner, whoever held it (a takeover). */
+  readonly take: Statement;
+  /** Parameters ids, owner: lapses the lease of each live task among the ids the owner holds (no holder, epoch). */
+  readonly release: Statement;
+  private readonly lapsed: Record<LapsedKind, Statement>;
+
+  constructor(columns: TaskColumns, f: SqlFlavour) {
+    const [id, status, expires, leaseOwner, leaseExpires, upstream, resume] = columns
+      .of(['id', 'status', 'expiresAt', 'leaseOwner', 'leaseExpiresAt', 'upstream', 'resume'])
+      .map((col) => columns.name(col));
+    const t = columns.table;
+    const list = columns.all.map((col) => columns.name(col)).join(', ');
+    const p = (n: number) => f.param(n);
+    const set = `UPDATE ${t} SET ${leaseOwner} = ${p(1)}, ${leaseExpires} = ${p(2)} WHERE ${f.idIn(id, 3)}`;
+    this.renew = statement(
+      `${set} AND ${status} IN ${LIVE} AND (${leaseOwner} = ${p(1)} OR ${leaseOwner} IS NULL) RETURNING ${id} AS id`,
+    );
+    this.take = statement(`${set} AND ${status} IN ${LIVE}`);
+    // Expiry 0, not the caller's clock: lapsed before any `now`, and first in line for the next takeover.
+    this.release = statement(
+      `UPDATE ${t} SET ${leaseOwner} = NULL, ${leaseExpires} = 0 ` +
+        `WHERE ${f.idIn(id, 1)} AND ${leaseOwner} = ${p(2)} AND ${status} IN ${LIVE}`,
+    );
+    const which: Record<LapsedKind, string> = {
+      tasks: `${upstream} IS NULL AND ${resume} IS NULL`,
+      mirrors: `${upstream} IS NOT NULL`,
+      runs: `${resume} IS NOT NULL`,
+    };
+    const lapsed = (kind: LapsedKind) =>
+      statement(
+        `SELECT ${list} FROM ${t} WHERE ${status} IN ${LIVE} AND (${expires} IS NULL OR ${expires} > ${p(1)}) ` +
+          `AND ${leaseExpires} < ${p(1)} AND ${which[kind]} ` +
+          `ORDER BY ${leaseExpires} ASC LIMIT ${p(2)}${f.lockRowsSkipLocked}`,
+      );
+    this.lapsed = { tasks: lapsed('tasks'), mirrors: lapsed('mirrors'), runs: lapsed('runs') };
+  }
+
+  /**
+   * Live, unexpired tasks of this kind whose lease lapsed before parameter 1, oldest lapse first, at most parameter
+   * 2 of them; rows another transaction holds are skipped.
+   */
+  lapsedLeases(kind: LapsedKind): Statement {
+    return this.lapsed[kind];
+  }
+}
