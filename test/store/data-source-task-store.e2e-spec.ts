@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { mcpTasksEntities, mcpTasksMigrations } from '@mcp-tasks/nestjs/typeorm';
 import { newTask, NO_LIMITS, T0 } from '@mcp-tasks/nestjs/testing';
 // Internal: what `store: { type: 'typeorm' }` builds (not part of the public API).
+import { hasResumableTasks } from '../../libs/mcp-tasks/src/store/capabilities/resumable-tasks.interface.js';
 import { DataSourceTaskStore } from '../../libs/mcp-tasks/src/store/typeorm/data-source-task.store.js';
 
 /** A ModuleRef whose first `failures` lookups fail, as while the app's TypeORM module is not ready. */
@@ -63,5 +64,23 @@ describe('store { type: "typeorm" }: looking up the DataSource', () => {
       expect(() => (promise = call())).not.toThrow();
       await expect(promise).rejects.toThrow(/not (initialized|open)/);
     }
+  });
+
+  it('has ResumableTasks: renewal, hand-over and takeover go through to the TypeORM store', async () => {
+    const store = await DataSourceTaskStore.open(flakyModuleRef(dataSource, 0));
+    expect(hasResumableTasks(store)).toBe(true);
+    const call = {
+      protocolVersion: '2026-07-28',
+      clientCapabilities: {},
+      principal: { key: 'alice', subject: 'alice', scopes: [] },
+      requestId: 1,
+    };
+    const task = newTask({ leaseOwner: 'a', leaseExpiresAt: T0 + 60_000, resume: { args: {}, maxAttempts: 2, call } });
+    await store.create(task, NO_LIMITS);
+    expect(await store.renewLeases([task.id], 'b', T0 + 90_000)).toEqual([]);
+    await store.releaseLeases([task.id], 'a');
+    const notes = { statusMessage: (n: number) => `attempt ${n}`, exhausted: () => ({ code: 1, message: 'gave up' }) };
+    const { adopted } = await store.adoptLapsedRuns(T0, 10, 'b', T0 + 90_000, notes);
+    expect(adopted).toMatchObject([{ id: task.id, attempt: 2, leaseOwner: 'b', statusMessage: 'attempt 2' }]);
   });
 });

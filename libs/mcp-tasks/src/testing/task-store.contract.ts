@@ -1,8 +1,10 @@
 import { changesContract } from './contract/changes.contract.js';
 import { concurrencyContract } from './contract/concurrency.contract.js';
 import { createGetContract } from './contract/create-get.contract.js';
+import { fencingContract } from './contract/fencing.contract.js';
 import { leasesContract } from './contract/leases.contract.js';
 import { legacyFieldsContract } from './contract/legacy-fields.contract.js';
+import { resumableTasksContract } from './contract/resumable-tasks.contract.js';
 import { sharedTaskStoreContract } from './contract/shared-task-store.contract.js';
 import { statusesContract } from './contract/statuses.contract.js';
 import { sweepContract } from './contract/sweep.contract.js';
@@ -14,10 +16,11 @@ import { globalTestApi, type TestApi } from './test-api.js';
 
 /**
  * The behaviour every `TaskStore` must have (the core contract): creation under the caps, reads, every change and
- * its compare-and-set, concurrency (with a second instance over the same data), expiry and the sweep, leases and
- * their reclaim, the fields 2025-11-25 tasks add and their input-channel claim, and the optional batch read
- * `statuses` when the store has it; then the part of each capability the store declares (`TaskListing`,
- * `TaskQueries`, `TaskMirrors`, `SharedTaskStore`), as `options` says. Runs against the store `open` builds (once
+ * its compare-and-set, fencing by attempt and checkpoints, concurrency (with a second instance over the same data),
+ * expiry and the sweep, leases (renewed by their holder only) and their reclaim, the fields 2025-11-25 tasks add and
+ * their input-channel claim, and the optional batch read `statuses` when the store has it; then the part of each
+ * capability the store declares (`TaskListing`, `TaskQueries`, `TaskMirrors`, `ResumableTasks`, `SharedTaskStore`),
+ * as `options` says. Runs against the store `open` builds (once
  * per suite; emptied before each test). Call it inside a `describe` of your test file:
  *
  * ```ts
@@ -48,6 +51,7 @@ export function taskStoreContract(
 
   createGetContract(h, test);
   changesContract(h, test);
+  fencingContract(h, test);
   concurrencyContract(h, test);
   sweepContract(h, test);
   leasesContract(h, test);
@@ -56,6 +60,7 @@ export function taskStoreContract(
   if (options.ownerListing !== false) taskListingContract(h, test);
   if (options.queries !== false) taskQueriesContract(h, test);
   if (options.mirrors !== false) taskMirrorsContract(h, test);
+  if (options.resumable !== false) resumableTasksContract(h, test);
   if (options.shared === true) sharedTaskStoreContract(h, test);
 }
 
@@ -77,6 +82,13 @@ export interface TaskStoreContractOptions {
    * @default true
    */
   mirrors?: boolean;
+  /**
+   * Check `ResumableTasks`: tasks of tools with `resume` — the `resume` field, `adoptLapsedRuns` (one attempt more,
+   * each task to one caller, failed after the last attempt) and `releaseLeases` (a store without them passes
+   * `{ resumable: false }`; its tools with `resume` run as plain tasks).
+   * @default true
+   */
+  resumable?: boolean;
   /**
    * Check `SharedTaskStore`: the store declares `sharedAcrossProcesses`, and `store` and `peer` (two instances over
    * the same data) see each other's writes. Turn it on for a store whose tasks other processes share.
