@@ -1,6 +1,9 @@
 import type { Principal } from './principal.interface.js';
 
-/** What a running tool can see and do. The same shape inside a task and in a synchronous call. */
+/**
+ * What a running tool can see and do. The same shape inside a task and in a synchronous call.
+ * @publicApi
+ */
 export interface ToolContext {
   /** Tool name. */
   readonly tool: string;
@@ -28,7 +31,10 @@ export interface ToolContext {
   roots(key: string): Promise<{ roots: Array<{ uri: string; name?: string }> }>;
 }
 
-/** The user's answer to `ctx.elicit`. */
+/**
+ * The user's answer to `ctx.elicit`.
+ * @publicApi
+ */
 export interface ElicitResult {
   action: 'accept' | 'decline' | 'cancel';
   /** The form's values (the elicitation schema allows only these kinds). */
