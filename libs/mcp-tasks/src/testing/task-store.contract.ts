@@ -32,6 +32,7 @@ import { globalTestApi, type TestApi } from './test-api.js';
  * (default: the framework's globals — jest; vitest with `globals: true`). Each capability part is on by default
  * except `shared`: a store without a capability turns its part off (`{ queries: false }`, …), a shared one
  * turns `shared` on.
+ * @publicApi
  */
 export function taskStoreContract(
   open: HarnessFactory,
@@ -64,7 +65,10 @@ export function taskStoreContract(
   if (options.shared === true) sharedTaskStoreContract(h, test);
 }
 
-/** Which capability parts `taskStoreContract` checks beyond the core contract every store must meet. */
+/**
+ * Which capability parts `taskStoreContract` checks beyond the core contract every store must meet.
+ * @publicApi
+ */
 export interface TaskStoreContractOptions {
   /**
    * Check `TaskQueries` (`listTasks`, `taskCounts`, `taskActivity`, read by the operator console).
