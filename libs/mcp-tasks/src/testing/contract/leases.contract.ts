@@ -15,7 +15,7 @@ export function leasesContract(h: () => StoreHarness, { describe, it, expect }: 
   };
 
   describe('renewLeases', () => {
-    it('renews what the caller holds or nobody does, resolving to those ids; leaves terminal and unknown ids', async () => {
+    it('renews what the caller or nobody holds, resolving to those ids; ignores terminal, unknown ids', async () => {
       const [running, waiting, done] = [
         leased(T0 + 10),
         newTask({ status: 'input_required' }),
