@@ -29,6 +29,7 @@ import { telemetryProviders } from './telemetry/telemetry.providers.js';
  * Exposes `@McpTool` methods of the app's providers over MCP 2026-07-28 at `options.path`, running them as tasks
  * (the `io.modelcontextprotocol/tasks` extension) where their policy and the caller allow. Register it once per
  * MCP server: `forRoot(options)` or `forRootAsync({ imports, inject, useFactory | useClass | useExisting })`.
+ * @publicApi
  */
 @Module({})
 export class McpTasksModule extends McpTasksConfigurableModule {

@@ -4,6 +4,7 @@ import type { ToolContext } from './tool-context.interface.js';
 /**
  * What an `mcp` `ExecutionContext` carries after the HTTP request and response (its third argument): the MCP
  * request, and for a tool call the tool, its arguments and its `ToolContext`. Read it with `McpExecutionContext`.
+ * @publicApi
  */
 export interface McpCall {
   /** The JSON-RPC method (`tools/call`, `tasks/get`, `tools/list`, …); `''` for a request that names none (GET). */

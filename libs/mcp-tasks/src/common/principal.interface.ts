@@ -1,4 +1,7 @@
-/** Who is calling: the owner key tasks are bound to, and what authentication said about them. */
+/**
+ * Who is calling: the owner key tasks are bound to, and what authentication said about them.
+ * @publicApi
+ */
 export interface Principal {
   /** Owner key: tasks are only served back to a request of the same owner (the key, or a form of it, stored). */
   key: string;

@@ -4,6 +4,7 @@ import type { IncomingMessage } from 'node:http';
 /**
  * Options of `McpTasksConsoleModule.forRoot()` / `forRootAsync()`. An access rule is required:
  * `guard`, `scope`, or both; with neither, startup fails.
+ * @publicApi
  */
 export interface McpTasksConsoleOptions {
   /** HTTP path of the page; its data lives under `<path>/api`. Default `/mcp-console`. */

@@ -41,6 +41,7 @@ const CONSOLE_CONTROLLERS = Symbol('MCP_CONSOLE_CONTROLLERS');
  * An operator console for the tasks of an `McpTasksModule`: a page at `path` listing, counting and
  * charting every instance's tasks from the shared store, and cancelling them. Mounted next to
  * `McpTasksModule`; it serves nothing until imported, and refuses to start without an access rule.
+ * @publicApi
  */
 @Module({})
 export class McpTasksConsoleModule extends McpTasksConsoleConfigurableModule implements NestModule {

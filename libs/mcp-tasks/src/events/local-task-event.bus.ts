@@ -3,7 +3,10 @@ import type { TaskEvent, TaskEventBus } from './task-event-bus.interface.js';
 
 const EVENT = 'task-event';
 
-/** The default bus: in this process only (right for a single instance). */
+/**
+ * The default bus: in this process only (right for a single instance).
+ * @publicApi
+ */
 export class LocalTaskEventBus implements TaskEventBus {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
 

@@ -1,7 +1,10 @@
 import { TASK_EVENT_BUS } from '../mcp-tasks.constants.js';
 import type { TaskStatus } from '../protocol/wire.interface.js';
 
-/** What instances tell each other about a task. Payloads are ids, never results. */
+/**
+ * What instances tell each other about a task. Payloads are ids, never results.
+ * @publicApi
+ */
 export type TaskEvent =
   | { type: 'cancel-requested'; taskId: string }
   | { type: 'input-answered'; taskId: string }
@@ -11,6 +14,7 @@ export type TaskEvent =
 /**
  * Relays task events to every instance (including this one). The interface and its injection token
  * share one name. Delivery may be lost: waiting runs also re-read the store every `pollInterval`.
+ * @publicApi
  */
 export interface TaskEventBus {
   publish(event: TaskEvent): Promise<void>;
@@ -24,7 +28,10 @@ export interface TaskEventBus {
   health?(): TaskEventBusHealth;
 }
 
-/** What a bus says of its link to the other instances. */
+/**
+ * What a bus says of its link to the other instances.
+ * @publicApi
+ */
 export interface TaskEventBusHealth {
   /** Whether its connection is up: events published now reach the other instances. */
   connected: boolean;

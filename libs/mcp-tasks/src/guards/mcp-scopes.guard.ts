@@ -10,6 +10,7 @@ import type { ResolvedOptions } from '../options/resolved-options.interface.js';
  * Refuses a tool call whose token lacks a scope named by `@RequiredScopes` (method and class
  * combined): HTTP 403 `insufficient_scope`, before any argument is acted on or any task exists.
  * Runs first among a tool's guards. Subclass and override the hooks to change how scopes are found.
+ * @publicApi
  */
 @Injectable()
 export class McpScopesGuard implements CanActivate {

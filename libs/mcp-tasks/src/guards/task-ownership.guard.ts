@@ -13,6 +13,7 @@ import type { TaskRecord } from '../store/task.record.js';
  * task's owner may touch it — anyone else gets exactly the answer for an unknown task — and only while their
  * token still has the scopes the tool required. It sees an `ExecutionContext` of type `mcp-task` with the
  * arguments `[task, principal]`. Subclass it and override the hooks to change the rules (`guards.ownership`).
+ * @publicApi
  */
 @Injectable()
 export class TaskOwnershipGuard implements CanActivate {

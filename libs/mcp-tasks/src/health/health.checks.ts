@@ -4,7 +4,10 @@ import { hasTaskQueries } from '../store/capabilities/task-queries.interface.js'
 import type { TaskStore } from '../store/task-store.interface.js';
 import type { TaskSweeper } from '../tasks/task.sweeper.js';
 
-/** What the health indicator reports: `healthy`, and each fact it checked. */
+/**
+ * What the health indicator reports: `healthy`, and each fact it checked.
+ * @publicApi
+ */
 export interface McpTasksHealth {
   healthy: boolean;
   details: {

@@ -8,7 +8,10 @@ import type { TaskStore } from '../store/task-store.interface.js';
 import { TaskSweeper } from '../tasks/task.sweeper.js';
 import { healthOf, type McpTasksHealth } from './health.checks.js';
 
-/** A terminus `HealthIndicatorResult`: the key, with `status` and the details. */
+/**
+ * A terminus `HealthIndicatorResult`: the key, with `status` and the details.
+ * @publicApi
+ */
 export type McpTasksHealthResult = Record<string, { status: 'up' | 'down' } & Record<string, unknown>>;
 
 type Terminus = {
@@ -26,6 +29,7 @@ type Terminus = {
  * @Get('health') @HealthCheck()
  * check() { return this.health.check([() => this.mcp.isHealthy('mcp-tasks')]); }
  * ```
+ * @publicApi
  */
 @Injectable()
 export class McpTasksHealthIndicator {

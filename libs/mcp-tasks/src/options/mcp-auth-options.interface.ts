@@ -2,6 +2,7 @@
  * OAuth protection of the endpoint (the `auth` option): either the module's own JWT check (`secretOrKey` or
  * `jwksUri`; a PEM key or `jwksUri` needs `passport-jwt`, a shared secret nothing) or an app's passport strategy by
  * name (`strategy`, needs `passport`).
+ * @publicApi
  */
 export interface McpAuthOptions {
   /**
@@ -81,7 +82,10 @@ export interface McpAuthOptions {
   listAllTools?: boolean;
 }
 
-/** What `auth.principal` returns: who a caller is. */
+/**
+ * What `auth.principal` returns: who a caller is.
+ * @publicApi
+ */
 export interface McpAuthPrincipal {
   /** The subject tasks are owned by (a number is taken as its decimal text). */
   subject: string | number;

@@ -8,7 +8,10 @@ import type { TaskStore } from '../store/task-store.interface.js';
 import type { McpAuthOptions } from './mcp-auth-options.interface.js';
 import type { McpUpstreamOptions } from './mcp-upstream-options.interface.js';
 
-/** Identity the server reports in `server/discover` and on every result. */
+/**
+ * Identity the server reports in `server/discover` and on every result.
+ * @publicApi
+ */
 export interface McpServerIdentity {
   /** Server name; also part of every task owner key (tasks never cross servers). */
   name: string;
@@ -21,7 +24,10 @@ export interface McpServerIdentity {
   instructions?: string;
 }
 
-/** Options of `McpTasksModule.forRoot()` / `forRootAsync()`. Bad values fail startup with the option named. */
+/**
+ * Options of `McpTasksModule.forRoot()` / `forRootAsync()`. Bad values fail startup with the option named.
+ * @publicApi
+ */
 export interface McpTasksModuleOptions {
   /** Name, version and instructions of this MCP server. Required. */
   server: McpServerIdentity;

@@ -1,6 +1,9 @@
 import type { Principal } from '../common/principal.interface.js';
 
-/** One tool of an upstream server as its `tools/list` describes it (its own name, before the gateway prefixes it). */
+/**
+ * One tool of an upstream server as its `tools/list` describes it (its own name, before the gateway prefixes it).
+ * @publicApi
+ */
 export interface McpUpstreamTool {
   name: string;
   title?: string;
@@ -13,6 +16,7 @@ export interface McpUpstreamTool {
 /**
  * How the gateway authenticates to an upstream: not at all, with one static bearer token, or with a token for
  * each caller (e.g. an OAuth 2.0 token exchange, RFC 8693, made from the caller's principal).
+ * @publicApi
  */
 export type McpUpstreamAuth =
   | { type: 'none' }
@@ -32,7 +36,10 @@ export type McpUpstreamAuth =
       serviceToken?: string;
     };
 
-/** One upstream MCP server whose tools this server serves as its own (the `upstreams` option). */
+/**
+ * One upstream MCP server whose tools this server serves as its own (the `upstreams` option).
+ * @publicApi
+ */
 export interface McpUpstreamOptions {
   /**
    * Names the upstream and prefixes its tools: `files` serves the upstream's `read` as `files_read`. Letters,

@@ -9,7 +9,10 @@ import type { McpAuthOptions } from './mcp-auth-options.interface.js';
 import type { McpServerIdentity, McpTasksModuleOptions } from './mcp-tasks-options.interface.js';
 import type { McpUpstreamOptions } from './mcp-upstream-options.interface.js';
 
-/** The options with every default applied: what the library injects (`@Inject(MCP_TASKS_OPTIONS)`). */
+/**
+ * The options with every default applied: what the library injects (`@Inject(MCP_TASKS_OPTIONS)`).
+ * @publicApi
+ */
 export interface ResolvedOptions {
   server: McpServerIdentity;
   path: string;

@@ -5,6 +5,7 @@ import { RpcCode } from '../mcp-tasks.constants.js';
  * A JSON-RPC error the endpoint answers with; a tool may throw one (a task then ends `failed` with it).
  * `httpStatus` is the status the Streamable HTTP transport pairs with it (the spec names 400/404 for some codes;
  * everything else rides on 200).
+ * @publicApi
  */
 export class RpcError extends IntrinsicException {
   constructor(

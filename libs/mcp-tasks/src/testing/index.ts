@@ -3,4 +3,4 @@
 export { taskStoreContract, type TaskStoreContractOptions } from './task-store.contract.js';
 export type { HarnessFactory, StoreHarness } from './store-harness.interface.js';
 export type { ContractMatchers, TestApi } from './test-api.js';
-export { LOST, NO_LIMITS, T0, TTL, elicit, newTask } from './task-fixtures.js';
+export { NO_LIMITS, T0, TTL, newTask } from './task-fixtures.js';

@@ -1,6 +1,9 @@
 import type { TaskStore } from '../store/task-store.interface.js';
 
-/** One backing store as the contract suite sees it. */
+/**
+ * One backing store as the contract suite sees it.
+ * @publicApi
+ */
 export interface StoreHarness {
   /** The store under test. */
   store: TaskStore;
@@ -15,4 +18,8 @@ export interface StoreHarness {
   close(): Promise<void>;
 }
 
+/**
+ * Opens a fresh `StoreHarness`: what `taskStoreContract` is given.
+ * @publicApi
+ */
 export type HarnessFactory = () => Promise<StoreHarness>;

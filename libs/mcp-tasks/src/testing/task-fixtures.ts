@@ -2,13 +2,27 @@ import { randomUUID } from 'node:crypto';
 import type { TaskError } from '../protocol/wire.interface.js';
 import type { TaskLimits, TaskRecord } from '../store/task.record.js';
 
-/** Fixed clock: stores take `now` as an argument, so tests never depend on wall time. */
+/**
+ * Fixed clock: stores take `now` as an argument, so tests never depend on wall time.
+ * @publicApi
+ */
 export const T0 = 1_800_000_000_000;
+/**
+ * The ttl of a `newTask`: it expires at `T0 + TTL`.
+ * @publicApi
+ */
 export const TTL = 60_000;
+/**
+ * Caps that never bind, for a `create` whose test is not about them.
+ * @publicApi
+ */
 export const NO_LIMITS: TaskLimits = { maxPerOwner: Infinity, maxTotal: Infinity };
 export const LOST: TaskError = { code: -32603, message: 'Task runner lost', data: { reason: 'lease' } };
 
-/** A fresh `working` task owned by `alice`, created at T0 and expiring at T0 + TTL. */
+/**
+ * A fresh `working` task owned by `alice`, created at T0 and expiring at T0 + TTL.
+ * @publicApi
+ */
 export function newTask(over: Partial<TaskRecord> = {}): TaskRecord {
   return {
     id: randomUUID(),

@@ -1,4 +1,7 @@
-/** The assertions the contract makes (what jest's and vitest's `expect` both offer). */
+/**
+ * The assertions the contract makes (what jest's and vitest's `expect` both offer).
+ * @publicApi
+ */
 export interface ContractMatchers {
   toBe(expected: unknown): void;
   toEqual(expected: unknown): void;
@@ -9,7 +12,10 @@ export interface ContractMatchers {
   toHaveLength(expected: number): void;
 }
 
-/** The test framework's functions the contract runs on (free functions): jest's and vitest's fit as they are. */
+/**
+ * The test framework's functions the contract runs on (free functions): jest's and vitest's fit as they are.
+ * @publicApi
+ */
 export interface TestApi {
   describe(this: void, name: string, fn: () => void): void;
   it(this: void, name: string, fn: () => Promise<unknown> | void, timeout?: number): void;

@@ -1,4 +1,7 @@
-/** A content block of a tool result (`text`, `image`, `audio`, `resource_link`, `resource`), per the MCP schema. */
+/**
+ * A content block of a tool result (`text`, `image`, `audio`, `resource_link`, `resource`), per the MCP schema.
+ * @publicApi
+ */
 export type ContentBlock = Record<string, unknown> & { type: string };
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);

@@ -4,6 +4,7 @@ import { IntrinsicException } from '@nestjs/common';
  * Thrown by a tool to report a failure the model should see: the call (or task) ends `completed`
  * with `isError: true` and this message as its text. Any other exception is an internal error whose
  * text never leaves the server.
+ * @publicApi
  */
 export class ToolError extends IntrinsicException {
   constructor(
