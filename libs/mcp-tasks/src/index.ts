@@ -1,5 +1,7 @@
 export { McpTasksModule } from './mcp-tasks.module.js';
 export type { McpServerIdentity, McpTasksModuleOptions } from './options/mcp-tasks-options.interface.js';
+export type { TypeOrmStoreConfig } from './store/typeorm/typeorm-store.config.js';
+export type { PostgresBusConfig } from './events/postgres-bus.config.js';
 export type { ResolvedOptions } from './options/resolved-options.interface.js';
 export {
   MCP_TASKS_OPTIONS,
@@ -7,8 +9,6 @@ export {
   MCP_TASK_CONTEXT_TYPE,
   RpcCode,
   TASKS_EXTENSION,
-  MODERN_PROTOCOL_VERSION,
-  META,
 } from './mcp-tasks.constants.js';
 export { McpTool, type McpToolOptions, type TaskPolicy, type TaskPolicyFn } from './decorators/mcp-tool.decorator.js';
 export { RequiredScopes } from './decorators/required-scopes.decorator.js';
@@ -77,4 +77,3 @@ export { McpTelemetryInterceptor } from './telemetry/mcp-telemetry.interceptor.j
 export { McpTasksHealthIndicator, type McpTasksHealthResult } from './health/mcp-tasks.health-indicator.js';
 export type { McpTasksHealth } from './health/health.checks.js';
 export type { McpCall } from './common/mcp-call.interface.js';
-export type { HttpContext } from './common/http-context.interface.js';

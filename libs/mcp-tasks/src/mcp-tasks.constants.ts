@@ -37,7 +37,6 @@ export const MCP_TASK_CONTEXT_TYPE = 'mcp-task';
 
 /**
  * The protocol revision this library speaks natively (the "modern", session-less wire).
- * @publicApi
  */
 export const MODERN_PROTOCOL_VERSION = '2026-07-28';
 
@@ -58,7 +57,6 @@ export const TASKS_REQUIRED: { extensions: Record<string, Record<string, never>>
 
 /**
  * Keys of the per-request `_meta` envelope.
- * @publicApi
  */
 export const META = {
   protocolVersion: 'io.modelcontextprotocol/protocolVersion',

@@ -2,7 +2,6 @@
  * The HTTP request and response that carried an MCP request, as the app's platform hands them to a controller
  * (Express's `req`/`res`, Fastify's request/reply; on the fast path see docs/existing-app.md, "What runs where").
  * App-wide guards and interceptors read them with `context.switchToHttp()`.
- * @publicApi
  */
 export interface HttpContext {
   req: unknown;

@@ -1,6 +1,9 @@
 import type { PostgresConnectionConfig } from '../store/postgres-connection.config.js';
 
-/** The `bus: { type: 'postgres' }` option: LISTEN/NOTIFY between instances, on a connection of its own. */
+/**
+ * The `bus: { type: 'postgres' }` option: LISTEN/NOTIFY between instances, on a connection of its own.
+ * @publicApi
+ */
 export interface PostgresBusConfig {
   type: 'postgres';
   /**

@@ -1,4 +1,7 @@
-/** The `store: { type: 'typeorm' }` option: tasks in the app's TypeORM database. */
+/**
+ * The `store: { type: 'typeorm' }` option: tasks in the app's TypeORM database.
+ * @publicApi
+ */
 export interface TypeOrmStoreConfig {
   type: 'typeorm';
   /**
