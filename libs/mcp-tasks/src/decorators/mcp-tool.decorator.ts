@@ -70,6 +70,22 @@ export interface McpToolOptions {
    * @default none
    */
   annotations?: Record<string, unknown>;
+  /**
+   * The method may run again from the start with the same arguments: when the instance running its task dies or
+   * shuts down, another instance (or this one after a restart) takes the task over and runs it again, with the
+   * answers given so far and the last `ctx.checkpoint`. Needs a tool that can run as a task (`task` other than
+   * `'sync'`) and a store that can resume (`ResumableTasks`: the TypeORM store; on the memory store one warning at
+   * startup, and such tasks end `failed` when their instance stops, as others do). See docs/tools.md, "Tasks that
+   * survive their instance".
+   * @default false (a task whose instance stops ends `failed`)
+   */
+  resume?: boolean;
+  /**
+   * With `resume`, how many attempts a task may have in all, the first one included: the takeover after the last
+   * ends the task `failed`, saying it gave up. An integer ≥ 1.
+   * @default 3
+   */
+  maxAttempts?: number;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { McpToolOptions, TaskPolicy, TaskPolicyFn } from '../decorators/mcp-tool.decorator.js';
 import type { ResultShaping } from '../tools/tool-result.normalizer.js';
+import type { ToolResume } from './resume-options.check.js';
 
 /** A discovered tool: where it lives, how it is described on the wire, how its results are made. */
 export interface ToolDefinition {
@@ -20,4 +21,6 @@ export interface ToolDefinition {
   /** The provider is request-scoped (or depends on `REQUEST`): each call gets an instance of its own. */
   requestScoped: boolean;
   methodName: string;
+  /** From `resume` / `maxAttempts`: its tasks may run again elsewhere after their instance stops. */
+  resume?: ToolResume;
 }

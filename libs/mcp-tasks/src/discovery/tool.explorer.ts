@@ -7,6 +7,7 @@ import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { unsupportedRouteParam } from '../pipeline/route-params.js';
 import { inputSchemaFor } from './input-schema.factory.js';
 import { outputSchemaFor } from './output-schema.factory.js';
+import { resumeOf } from './resume-options.check.js';
 import { serializerOptionsOf } from './serializer-options.reader.js';
 import { ToolMetadataAccessor } from './tool-metadata.accessor.js';
 import { ToolRegistry } from './tool.registry.js';
@@ -111,6 +112,7 @@ export class ToolExplorer implements OnModuleInit {
           'arguments), @Req, @Headers, @Ip, @ToolArgs and @ToolCtx, and returns its result',
       );
     }
+    const resume = resumeOf(options, where);
     this.registry.add({
       name: options.name ?? methodName,
       options,
@@ -127,6 +129,7 @@ export class ToolExplorer implements OnModuleInit {
       token: wrapper.token as string | symbol | Function,
       requestScoped: scoped,
       methodName,
+      ...(resume ? { resume } : {}),
     });
   }
 }
