@@ -19,6 +19,7 @@ export type { ToolContext, ElicitResult } from './common/tool-context.interface.
 export type { Principal } from './common/principal.interface.js';
 export { McpExecutionContext } from './context/mcp-execution-context.js';
 export { TaskCancelledError } from './context/task-cancelled.error.js';
+export { MAX_CHECKPOINT_BYTES } from './context/checkpoint.value.js';
 export { ToolError } from './tools/tool.error.js';
 export { audioContent, imageContent, resourceContent, type BinaryData } from './tools/content.helpers.js';
 export type { ContentBlock } from './tools/content-block.js';

@@ -21,6 +21,24 @@ export interface ToolContext {
   readonly signal: AbortSignal;
   /** `signal.aborted`. */
   readonly cancelled: boolean;
+  /**
+   * Which run of the task this is: 1 for the first, one more each time another instance took a resumable task over
+   * (`@McpTool({ resume: true })`) after the one running it stopped. Always 1 in a request.
+   */
+  readonly attempt: number;
+  /**
+   * The last value `checkpoint` stored, by this attempt or an earlier one (as JSON gives it back: a `Date` is a
+   * string); `undefined` when none was. A later attempt reads it to skip the work already done.
+   */
+  readonly checkpointed: unknown;
+  /**
+   * Stores a small JSON value with the task for a later attempt to read (`checkpointed`); each call replaces the
+   * last. At most `MAX_CHECKPOINT_BYTES` (64 KiB) as JSON: a larger value, or one JSON cannot hold (a BigInt, a
+   * cycle, a function), rejects with an Error saying why. In a task it is stored durably before the promise
+   * resolves, and only while this attempt still holds the task (otherwise it rejects with `signal.reason` and the
+   * signal aborts); in a request it is only kept in memory, for this run.
+   */
+  checkpoint(value: unknown): Promise<void>;
   /** Reports progress: the task's `statusMessage`, or `notifications/progress` in a synchronous call. */
   progress(done: number, total?: number, message?: string): Promise<void>;
   /** Asks the user (elicitation). `key` is unique over the run; asking it again returns the first answer. */

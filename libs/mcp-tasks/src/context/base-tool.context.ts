@@ -51,8 +51,13 @@ export abstract class BaseToolContext implements ToolContext {
   readonly traceContext: TraceContext;
   abstract readonly taskId?: string;
   abstract readonly signal: AbortSignal;
-  /** Not part of `ToolContext`: a task run's end as the store holds it (read by the telemetry); none in a request. */
-  readonly runEnded?: Promise<TaskRunEnd>;
+  abstract readonly attempt: number;
+  abstract readonly checkpointed: unknown;
+  /**
+   * Not part of `ToolContext`: a task run's end as the store holds it (read by the telemetry); none in a request;
+   * `null` when the task went on elsewhere (another attempt runs it).
+   */
+  readonly runEnded?: Promise<TaskRunEnd | null>;
 
   constructor(origin: ToolCallOrigin) {
     this.tool = origin.tool;
@@ -69,6 +74,8 @@ export abstract class BaseToolContext implements ToolContext {
   }
 
   abstract progress(done: number, total?: number, message?: string): Promise<void>;
+
+  abstract checkpoint(value: unknown): Promise<void>;
 
   protected abstract ask(key: string, request: InputRequest): Promise<unknown>;
 

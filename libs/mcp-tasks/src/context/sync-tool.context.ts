@@ -2,6 +2,7 @@ import { isValidInputResponse } from '../input/input-response.validator.js';
 import { RpcError } from '../protocol/rpc.error.js';
 import type { InputRequest, InputRequests } from '../protocol/wire.interface.js';
 import { BaseToolContext, type ToolCallOrigin } from './base-tool.context.js';
+import { checkpointValue } from './checkpoint.value.js';
 import { InputRequiredSignal } from './input-required.signal.js';
 import type { ProgressSink } from './progress.sink.js';
 
@@ -13,6 +14,9 @@ import type { ProgressSink } from './progress.sink.js';
  */
 export class SyncToolContext extends BaseToolContext {
   readonly taskId = undefined;
+  readonly attempt = 1;
+  /** Only in memory: a call answered in the request has no later attempt to read it. */
+  checkpointed: unknown = undefined;
   /** Requests asked in this run that have no answer yet. */
   readonly pending: InputRequests = {};
   private given: Record<string, unknown> = {};
@@ -37,6 +41,10 @@ export class SyncToolContext extends BaseToolContext {
 
   async progress(done: number, total?: number, message?: string): Promise<void> {
     await this.sink?.(done, total, message);
+  }
+
+  async checkpoint(value: unknown): Promise<void> {
+    this.checkpointed = checkpointValue(value);
   }
 
   protected async ask(key: string, request: InputRequest): Promise<unknown> {

@@ -3,7 +3,8 @@ import { RunStoppedError } from './run-stopped.error.js';
 
 /**
  * Why a task's run was stopped: the client cancelled it, its ttl ran out, the server shut down, or the task was
- * ended elsewhere while it ran (its lease was reclaimed, as if this instance had died).
+ * ended or taken over elsewhere while it ran (its lease was reclaimed as if this instance had died, or another
+ * instance runs a later attempt of it).
  */
 export type AbortReason = 'cancelled' | 'expired' | 'shutdown' | 'lease-lost';
 
@@ -33,14 +34,27 @@ export interface TaskRunEnd {
 /** This instance's hold on a task it is running: how to abort it, wake its waits, and learn how it ended. */
 export class TaskRunHandle {
   readonly controller = new AbortController();
-  /** Resolves once the run's end is in the store (never rejects). */
-  readonly ended: Promise<TaskRunEnd>;
+  /**
+   * Resolves once the run's end is in the store (never rejects); to `null` when the task went on elsewhere: another
+   * attempt runs it, and reports its end.
+   */
+  readonly ended: Promise<TaskRunEnd | null>;
   /** Set once the tool returned or threw: only the store write is left. */
   returned = false;
+  /**
+   * Set when the task is no longer this run's: another instance took it over (`lease-lost`), or shutdown released
+   * it for another to resume (`shutdown`). The run writes nothing more; what it returns is dropped.
+   */
+  handedOver = false;
   private readonly wakers = new Set<() => void>();
-  private resolveEnded!: (end: TaskRunEnd) => void;
+  private resolveEnded!: (end: TaskRunEnd | null) => void;
 
-  constructor() {
+  constructor(
+    /** The task's attempt this run is: every write it makes carries it, and applies only at it. */
+    readonly attempt = 1,
+    /** The task may run again elsewhere (`resume` is set on it). */
+    readonly resumable = false,
+  ) {
     this.ended = new Promise((resolve) => (this.resolveEnded = resolve));
   }
 
@@ -76,8 +90,14 @@ export class TaskRunHandle {
     this.controller.abort(new TaskAbortedError(reason));
   }
 
+  /** Stops the run for good: the task goes on elsewhere (see `handedOver`). */
+  handOver(reason: Extract<AbortReason, 'lease-lost' | 'shutdown'>): void {
+    this.handedOver = true;
+    this.abort(reason);
+  }
+
   /** Records how the run ended (the first call counts). */
-  end(end: TaskRunEnd): void {
+  end(end: TaskRunEnd | null): void {
     this.resolveEnded(end);
   }
 }

@@ -5,17 +5,24 @@ import { isTerminal, type InputRequest } from '../protocol/wire.interface.js';
 import type { TaskStore } from '../store/task-store.interface.js';
 import type { TaskChange, TaskRecord, UpdateOutcome } from '../store/task.record.js';
 import { BaseToolContext, progressText, type ToolCallOrigin } from './base-tool.context.js';
+import { checkpointValue } from './checkpoint.value.js';
 import { TaskCancelledError } from './task-cancelled.error.js';
 import { stopReason, type TaskRunEnd, type TaskRunHandle } from './task-run.handle.js';
 
+/** The changes a run makes to its task (the runner adds the run's attempt to each). */
+export type RunChange = Extract<TaskChange, { kind: 'progress' | 'ask' | 'finish' | 'checkpoint' }>;
+
 /**
  * The context of a tool running as a task: input moves the task to `input_required` and waits for
- * `tasks/update` (woken by the event bus, re-reading the store every `pollInterval` regardless).
+ * `tasks/update` (woken by the event bus, re-reading the store every `pollInterval` regardless). A later attempt
+ * of a resumable task starts from the answers and the checkpoint the task holds.
  */
 export class TaskToolContext extends BaseToolContext {
   readonly taskId: string;
   readonly signal: AbortSignal;
-  override readonly runEnded: Promise<TaskRunEnd>;
+  readonly attempt: number;
+  checkpointed: unknown;
+  override readonly runEnded: Promise<TaskRunEnd | null>;
   private answers: Record<string, unknown>;
   /** A 2025-11-25 client may answer with an error (kept as an input-error answer). */
   private readonly answersMayFail: boolean;
@@ -24,8 +31,8 @@ export class TaskToolContext extends BaseToolContext {
     origin: ToolCallOrigin,
     task: TaskRecord,
     private readonly store: TaskStore,
-    /** Applies a change through the runner, which tells listeners about it. */
-    private readonly apply: (change: TaskChange) => Promise<UpdateOutcome | undefined>,
+    /** Applies a change through the runner, at this run's attempt; the runner tells listeners about it. */
+    private readonly apply: (change: RunChange) => Promise<UpdateOutcome | undefined>,
     private readonly handle: TaskRunHandle,
     private readonly pollInterval: number,
   ) {
@@ -33,6 +40,8 @@ export class TaskToolContext extends BaseToolContext {
     this.taskId = task.id;
     this.signal = handle.controller.signal;
     this.runEnded = handle.ended;
+    this.attempt = handle.attempt;
+    this.checkpointed = task.checkpoint;
     this.answers = { ...task.inputResponses };
     this.answersMayFail = task.generation === '2025-11-25';
   }
@@ -41,6 +50,19 @@ export class TaskToolContext extends BaseToolContext {
     if (this.cancelled) return;
     // Progress is advisory: a store hiccup must not fail the tool.
     await this.apply({ kind: 'progress', statusMessage: progressText(done, total, message) }).catch(() => undefined);
+  }
+
+  async checkpoint(value: unknown): Promise<void> {
+    const stored = checkpointValue(value);
+    this.signal.throwIfAborted();
+    const outcome = await this.retrying(() => this.apply({ kind: 'checkpoint', value: stored }));
+    if (outcome?.changed) {
+      this.checkpointed = stored;
+      return;
+    }
+    // Not stored: the task ended or is gone, or another attempt holds it (the runner stopped this run then).
+    this.handle.abort(stopReason(outcome?.task.status));
+    throw this.signal.reason;
   }
 
   protected async ask(key: string, request: InputRequest): Promise<unknown> {
