@@ -2,7 +2,7 @@ import type { TaskPolicy } from '../decorators/mcp-tool.decorator.js';
 import type { ToolDefinition } from '../discovery/tool-definition.js';
 import type { RpcError } from '../protocol/rpc.error.js';
 import type { TaskRecord } from '../store/task.record.js';
-import type { TaskOrigin } from '../tasks/task.runner.js';
+import type { TaskOrigin } from '../tasks/task-record.factory.js';
 
 /**
  * What a `tools/call` of another wire (2025-11-25, set by `legacy/`) changes: when it runs as a task, what the task

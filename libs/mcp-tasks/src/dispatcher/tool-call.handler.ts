@@ -30,6 +30,7 @@ import { toolErrorResult } from '../tools/tool-result.normalizer.js';
 import type { McpAnswerHandler } from './method-handler.interface.js';
 import type { McpRequest } from './mcp-request.interface.js';
 import type { TaskCallVariant } from './task-call.variant.js';
+import { withPrepare } from './with-prepare.js';
 
 type Answer = Record<string, unknown>;
 
@@ -107,7 +108,7 @@ export class ToolCallHandler implements McpAnswerHandler {
     }
     if (mode !== 'sync') {
       const run = prepareInTask ? withPrepare(pipeline) : pipeline;
-      const handle = await this.startTask(mode, tool, run, args, ctx, origin, req.variant);
+      const handle = await this.startTask(mode, tool, run, args, ctx, origin, req);
       if (handle) return handle;
     }
     const ran = await this.runInRequest(() => pipeline.run(args, ctx), ctx, bind, req.variant);
@@ -147,9 +148,14 @@ export class ToolCallHandler implements McpAnswerHandler {
     args: object,
     ctx: SyncToolContext,
     origin: ToolCallOrigin,
-    variant?: TaskCallVariant,
+    req: McpRequest,
   ): Promise<Answer | undefined> {
-    const creation = await this.runner.create(origin, ctx.answers, tool.requiredScopes, variant?.origin);
+    const variant = req.variant;
+    // A later attempt validates the arguments as sent again, as the first did.
+    const from = tool.resume
+      ? { ...variant?.origin, resume: { args: rawArguments(req.params.arguments), ...tool.resume } }
+      : variant?.origin;
+    const creation = await this.runner.create(origin, ctx.answers, tool.requiredScopes, from);
     if ('created' in creation) {
       this.runner.run(creation.created, pipeline, args, origin);
       if (variant) return variant.created(creation.created);
@@ -201,15 +207,6 @@ export class ToolCallHandler implements McpAnswerHandler {
     }
   }
 }
-
-/** The tool's run with its `prepare` step first, both inside the task. */
-const withPrepare = (pipeline: ToolPipeline): ToolPipeline => ({
-  ...pipeline,
-  run: async (args, ctx) => {
-    await pipeline.prepare!(args, ctx);
-    return pipeline.run(args, ctx);
-  },
-});
 
 /**
  * What a `requestState` is bound to. The arguments' digest is computed when first read: only a call that carries a

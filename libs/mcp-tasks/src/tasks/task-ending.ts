@@ -1,5 +1,7 @@
 import type { AbortReason, TaskRunEnd } from '../context/task-run.handle.js';
+import type { RunChange } from '../context/task-tool.context.js';
 import { RpcCode } from '../mcp-tasks.constants.js';
+import { isTerminal } from '../protocol/wire.interface.js';
 import type { TaskChange, TaskRecord } from '../store/task.record.js';
 
 /** How a task whose runner died ends (the lease reaper), and one this instance finds reclaimed while it ran. */
@@ -14,7 +16,7 @@ const EXPIRED = { code: RpcCode.InternalError, message: 'The task expired before
  * The final change for a run stopped before it produced an outcome, so the task never waits for the lease reaper:
  * a write that does not apply (the task already ended, or expired) changes nothing.
  */
-export function stoppedChange(reason: AbortReason): TaskChange {
+export function stoppedChange(reason: AbortReason): RunChange {
   switch (reason) {
     case 'cancelled':
       return { kind: 'finish', status: 'cancelled' };
@@ -39,3 +41,10 @@ export function runEndOf(task: Pick<TaskRecord, 'status' | 'result' | 'error'> |
 /** The task as `change` (a `finish`) would leave it: how a run ended when the store cannot be read back. */
 export const intended = (change: TaskChange): Pick<TaskRecord, 'status' | 'result' | 'error'> | undefined =>
   change.kind === 'finish' ? { status: change.status, result: change.result, error: change.error } : undefined;
+
+/**
+ * How a run handed over ended, from the task as the store holds it (`null`: unreadable): live, it goes on elsewhere
+ * (`null`: the attempt running it reports its end); ended or gone, as for any run.
+ */
+export const handedOverEnd = (task: TaskRecord | null | undefined): TaskRunEnd | null =>
+  task === null || (task !== undefined && !isTerminal(task.status)) ? null : runEndOf(task);

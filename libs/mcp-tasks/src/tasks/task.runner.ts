@@ -5,42 +5,28 @@ import { setLongTimeout } from '../common/long-timeout.js';
 import type { ToolCallOrigin } from '../context/base-tool.context.js';
 import { stopNote } from '../context/stop.note.js';
 import { TaskRunHandle, type TaskRunEnd } from '../context/task-run.handle.js';
-import { TaskToolContext } from '../context/task-tool.context.js';
+import { TaskToolContext, type RunChange } from '../context/task-tool.context.js';
 import { InjectTaskStore, InjectTaskEventBus } from '../decorators/inject.decorators.js';
 import { TaskEventBus } from '../events/task-event-bus.interface.js';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import { isTerminal } from '../protocol/wire.interface.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import type { ToolPipeline } from '../pipeline/tool.invoker.js';
+import { hasResumableTasks, type ResumableTasks } from '../store/capabilities/resumable-tasks.interface.js';
 import { TaskStore } from '../store/task-store.interface.js';
-import type { TaskChange, TaskGeneration, TaskRecord, TaskUpstream, UpdateOutcome } from '../store/task.record.js';
+import type { TaskChange, TaskRecord, UpdateOutcome } from '../store/task.record.js';
+import { RunLeasesRenewal } from './run-leases.renewal.js';
 import { RunningTasksWatcher } from './running-tasks.watcher.js';
-import { intended, runEndOf, stoppedChange } from './task-ending.js';
-import { newTaskId } from './task-id.js';
+import { handedOverEnd, intended, runEndOf, stoppedChange } from './task-ending.js';
+import { newTaskRecord, type TaskCreation, type TaskOrigin } from './task-record.factory.js';
 import { completion, failureOf } from './task.outcome.js';
-
-/** A task `create` stored for a call, or why it stored none: the owner's or the server's cap. */
-export type TaskCreation = { created: TaskRecord } | { refused: 'owner-limit' | 'server-limit' };
-
-/**
- * Where a task comes from when not a plain 2026-07-28 call: another wire's call (its generation and session), or
- * the gateway (the upstream task it mirrors, with a ttl no longer than the upstream's).
- */
-export interface TaskOrigin {
-  /** The wire that created it; absent: 2026-07-28. */
-  generation?: TaskGeneration;
-  /** The session that created it (without `auth`, only that session sees it). */
-  session?: string;
-  /** The upstream task this one mirrors (the gateway). */
-  upstream?: TaskUpstream;
-  /** ms the task stays readable (`null`: no expiry). @default the `ttl` option */
-  ttl?: number | null;
-}
+import { endOnShutdown, releaseOnShutdown } from './shutdown.ending.js';
 
 /**
  * Creates tasks, runs their tools in the background on this instance, and applies cancel and
  * answers from any instance (relayed by the event bus, and noticed in the store every `pollInterval`).
- * Every run leaves its task in a final state, whatever stopped it.
+ * Every run leaves its task in a final state, whatever stopped it — or, for a resumable task, hands it on: a run
+ * writes only at its attempt, and one whose task another instance took over stops without writing.
  */
 @Injectable()
 export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
@@ -49,8 +35,10 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
   /** Names this instance in the leases it holds on the tasks it runs. */
   readonly instanceId = randomUUID();
   private unsubscribe?: () => void;
-  private renewal?: NodeJS.Timeout;
+  private readonly renewal: RunLeasesRenewal;
   private readonly watcher: RunningTasksWatcher;
+  /** The store, when it can resume tasks: `create` records `resume` for the tools that ask for it. */
+  private readonly resumable?: ResumableTasks;
   private stopping = false;
   private markStopped!: () => void;
   /** Resolves once shutdown has given every task it ran its final state (streams waiting on results may then end). */
@@ -64,6 +52,8 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
     @InjectTaskEventBus() private readonly bus: TaskEventBus,
   ) {
     this.watcher = new RunningTasksWatcher(store, this.running, options.pollInterval, this.logger);
+    this.renewal = new RunLeasesRenewal(store, this.running, this.instanceId, options.lease, this.logger);
+    this.resumable = hasResumableTasks(store) ? store : undefined;
   }
 
   onModuleInit(): void {
@@ -73,19 +63,13 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
       if (e.type === 'cancel-requested') handle.abort('cancelled');
       if (e.type === 'input-answered') handle.wake();
     });
-    // Renew well within the lease, so one slow or lost renewal does not cost a live task.
-    this.renewal = setInterval(() => void this.renewLeases(), Math.max(100, Math.floor(this.options.lease / 3)));
-    this.renewal.unref();
+    this.renewal.start();
     this.watcher.start();
   }
 
-  private async renewLeases(): Promise<void> {
-    if (this.running.size === 0) return;
-    try {
-      await this.store.renewLeases([...this.running.keys()], this.instanceId, Date.now() + this.options.lease);
-    } catch (err) {
-      this.logger.warn(`lease renewal failed: ${(err as Error).message}`);
-    }
+  /** Whether runs are still taken: not once shutdown began. */
+  get accepting(): boolean {
+    return !this.stopping;
   }
 
   /**
@@ -99,58 +83,41 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
     from: TaskOrigin = {},
   ): Promise<TaskCreation> {
     if (this.stopping) return { refused: 'server-limit' };
-    const now = Date.now();
-    const ttl = from.ttl === undefined ? this.options.ttl : from.ttl;
-    const task: TaskRecord = {
-      id: newTaskId(),
-      owner: origin.principal.key,
-      tool: origin.tool,
-      status: 'working',
-      inputRequests: {},
-      inputResponses: answers,
-      requiredScopes,
-      createdAt: now,
-      updatedAt: now,
-      expiresAt: ttl === null ? null : now + ttl,
-      leaseOwner: this.instanceId,
-      leaseExpiresAt: now + this.options.lease,
-      ...(from.generation ? { generation: from.generation } : {}),
-      ...(from.session !== undefined ? { session: from.session } : {}),
-      ...(from.upstream ? { upstream: from.upstream } : {}),
-    };
+    const task = newTaskRecord(origin, answers, requiredScopes, from, this.options, this.instanceId, !!this.resumable);
     const limits = { maxPerOwner: this.options.maxPerPrincipal, maxTotal: this.options.maxTasks };
     const outcome = await this.store.create(task, limits);
     return outcome === 'created' ? { created: task } : { refused: outcome };
   }
 
-  /** Runs the tool for a stored task, in the background; never throws. */
+  /**
+   * Runs the tool for a stored task (a new one, or a resumable one this instance took over: its `attempt`), in the
+   * background; never throws.
+   */
   run(task: TaskRecord, tool: ToolPipeline, args: object, origin: ToolCallOrigin): void {
-    const handle = new TaskRunHandle();
+    const handle = new TaskRunHandle(task.attempt ?? 1, !!task.resume);
+    // An earlier attempt here (this instance stalled past its lease and took the task back): it stops.
+    this.running.get(task.id)?.handOver('lease-lost');
     this.running.set(task.id, handle);
-    const ctx = new TaskToolContext(
-      origin,
-      task,
-      this.store,
-      (c) => this.apply(task.id, c),
-      handle,
-      this.options.pollInterval,
-    );
+    const write = (c: RunChange) => this.write(task.id, c, handle);
+    const ctx = new TaskToolContext(origin, task, this.store, write, handle, this.options.pollInterval);
     // Any ttl: Node's own timers fire at once past 2^31-1 ms.
     const cancelExpiry =
       task.expiresAt === null ? undefined : setLongTimeout(() => handle.abort('expired'), task.expiresAt - Date.now());
     setImmediate(() => {
       void this.execute(task.id, () => tool.run(args, ctx), handle).finally(() => {
         cancelExpiry?.();
-        this.running.delete(task.id);
+        if (this.running.get(task.id) === handle) this.running.delete(task.id);
       });
     });
   }
 
   /** Runs the tool, writes how it ended, and tells the run's handle what the store then holds. Never throws. */
   private async execute(id: string, call: () => Promise<unknown>, handle: TaskRunHandle): Promise<void> {
-    let change: TaskChange | undefined;
+    let change: RunChange | undefined;
     try {
       change = await this.outcome(id, call, handle);
+      // The task went on elsewhere: what this run made of it is dropped.
+      if (handle.handedOver) return handle.end(handedOverEnd(await this.store.get(id, Date.now()).catch(() => null)));
       handle.end(await this.settle(id, change, handle));
     } catch (err) {
       this.logger.error(`task ${id}: its end could not be recorded: ${(err as Error).message}`);
@@ -160,7 +127,7 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
   }
 
   /** What the run's end makes of the task: its result or error — or, stopped without either, its final state. */
-  private async outcome(id: string, call: () => Promise<unknown>, handle: TaskRunHandle): Promise<TaskChange> {
+  private async outcome(id: string, call: () => Promise<unknown>, handle: TaskRunHandle): Promise<RunChange> {
     try {
       return completion(await call());
     } catch (err) {
@@ -176,13 +143,14 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
 
   /**
    * Writes a run's outcome, retrying while the store is unreachable (a database restart must not lose a result nor
-   * crash the process); the store's answer says how the task ended (a cancel may have come first). Gives up when
-   * the task expired, or once a stopping server's grace is over (shutdown then ends the task).
+   * crash the process); the store's answer says how the task ended (a cancel may have come first, or another
+   * attempt). Gives up when the task expired, or once a stopping server's grace is over (shutdown then ends it).
    */
-  private async settle(id: string, change: TaskChange, handle: TaskRunHandle): Promise<TaskRunEnd> {
+  private async settle(id: string, change: RunChange, handle: TaskRunHandle): Promise<TaskRunEnd | null> {
     for (let wait = 100; ; wait = Math.min(wait * 2, 5_000)) {
       try {
-        return runEndOf((await this.apply(id, change))?.task);
+        const task = (await this.write(id, change, handle))?.task;
+        return handle.handedOver ? handedOverEnd(task) : runEndOf(task);
       } catch (err) {
         if (this.stopping && Date.now() >= this.deadline) return this.lastKnownEnd(id, change);
         this.logger.warn(`task ${id}: outcome not stored yet (${(err as Error).message}); retrying in ${wait} ms`);
@@ -222,45 +190,46 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
   }
 
   /**
-   * Graceful shutdown: take no new tasks, give running ones `shutdownGrace` ms to finish, then end the
-   * rest `failed` — no task is left `working` with no one running it. (Before the HTTP server closes,
-   * so clients can still read the outcome.)
+   * A change a run makes, at its attempt (fenced: it applies only while the task is at that attempt). Refused with
+   * the task at another attempt, the run stops: another instance took the task over. A run handed over writes
+   * nothing (`undefined`).
+   */
+  private async write(id: string, change: RunChange, handle: TaskRunHandle): Promise<UpdateOutcome | undefined> {
+    if (handle.handedOver) return undefined;
+    const outcome = await this.apply(id, Object.assign({ attempt: handle.attempt }, change));
+    if (outcome && !outcome.changed && (outcome.task.attempt ?? 1) !== handle.attempt) handle.handOver('lease-lost');
+    return outcome;
+  }
+
+  /**
+   * Graceful shutdown: take no new tasks, give running ones `shutdownGrace` ms to finish (their leases still
+   * renewed), then hand resumable tasks over — their leases released for another instance to resume at once, their
+   * runs stopped and their outcomes dropped — and end the rest `failed`: no task is left `working` with no one
+   * running it. (Before the HTTP server closes, so clients can still read the outcome.)
    */
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
-    clearInterval(this.renewal);
-    this.watcher.stop();
     const deadline = (this.deadline = Date.now() + this.options.shutdownGrace);
     try {
       while (this.running.size > 0 && Date.now() < deadline)
         await sleep(Math.min(50, Math.max(1, deadline - Date.now())));
+      this.renewal.stop();
+      this.watcher.stop();
       const retryUntil = deadline + Math.max(this.options.shutdownGrace, 1_000);
-      await Promise.all([...this.running].map(([id, handle]) => this.endOnShutdown(id, handle, retryUntil)));
+      // Resumable runs are handed over — but one that returned is writing its outcome: let it (if it cannot, its
+      // lease lapses and the task resumes then).
+      const store = this.resumable;
+      const resumes = ([, h]: [string, TaskRunHandle]) => !!store && h.resumable;
+      const handOver = [...this.running].filter((run) => resumes(run) && !run[1].returned);
+      const end = [...this.running].filter((run) => !resumes(run));
+      const writeOf = (id: string, h: TaskRunHandle) => (c: RunChange) => this.write(id, c, h);
+      await Promise.all([
+        store ? releaseOnShutdown(store, handOver, this.instanceId, this.logger) : undefined,
+        ...end.map(([id, h]) => endOnShutdown(id, h, writeOf(id, h), retryUntil, this.logger)),
+      ]);
     } finally {
       this.unsubscribe?.();
       this.markStopped();
     }
-  }
-
-  /**
-   * Ends one task `failed` on shutdown, on its own: a store error is logged and the write retried until `until`;
-   * what still cannot be written is left to another instance's lease reaper. Never throws.
-   */
-  private async endOnShutdown(id: string, handle: TaskRunHandle, until: number): Promise<void> {
-    for (let wait = 50; ; wait = Math.min(wait * 2, 1_000)) {
-      try {
-        await this.apply(id, stoppedChange('shutdown'));
-        break;
-      } catch (err) {
-        const why = (err as Error).message;
-        if (Date.now() + wait > until) {
-          this.logger.error(`task ${id}: not ended on shutdown (${why}); the lease reaper of another instance will`);
-          break;
-        }
-        this.logger.warn(`task ${id}: not ended on shutdown yet (${why}); retrying in ${wait} ms`);
-        await sleep(wait);
-      }
-    }
-    handle.abort('shutdown');
   }
 }
