@@ -24,6 +24,8 @@ export interface ObservedRun extends Pick<
   BaseToolContext,
   'tool' | 'requestId' | 'taskId' | 'traceContext' | 'signal'
 > {
+  /** A task run's attempt (1 for the first; a resumable task's later runs count on); absent for a mirror. */
+  attempt?: number;
   /** A task run's end as the store holds it; `null`: the run moved to another instance, which reports its end. */
   runEnded?: Promise<TaskRunEnd | null>;
 }
@@ -108,6 +110,7 @@ export class McpTelemetryInterceptor implements NestInterceptor, OnModuleInit {
       server: this.options.server.name,
       requestId: ctx.requestId,
       ...(ctx.taskId ? { taskId: ctx.taskId } : {}),
+      ...(ctx.taskId && ctx.attempt ? { attempt: ctx.attempt } : {}),
     };
     const started = performance.now();
     const ended = (span: McpSpan, status: McpRunOutcome, isError: boolean): void => {
@@ -159,7 +162,8 @@ export class McpTelemetryInterceptor implements NestInterceptor, OnModuleInit {
             reject(err);
           }
           const end = await runEnded;
-          // Moved to another instance (a mirror handed over): that one reports how it ends.
+          // Moved to another instance (a mirror handed over, a resumable task taken over or released on shutdown):
+          // the one running it then reports how it ends, once.
           if (!end) return;
           ended(span, end.status, end.isError);
           if (end.status === 'failed') throw thrown ? thrown.err : new Error(end.error?.message ?? 'The task failed');
@@ -180,6 +184,8 @@ const executeToolSpan = (ctx: ObservedRun, isFailure: SpanSpec['isFailure']): Sp
     'mcp.method.name': 'tools/call',
     'jsonrpc.request.id': String(ctx.requestId),
     ...(ctx.taskId ? { 'mcp.task.id': ctx.taskId } : {}),
+    // Each attempt of a resumable task is a span of its own.
+    ...(ctx.taskId && ctx.attempt ? { 'mcp.task.attempt': ctx.attempt } : {}),
   },
 });
 

@@ -5,7 +5,10 @@
 export const McpTaskEvents = {
   /** A tool run starts (in the request, or as a task). Payload: `McpTaskStartEvent`. */
   start: 'mcp.task.start',
-  /** A tool run ended, however it ended. Payload: `McpTaskStopEvent`. */
+  /**
+   * A tool run ended, however it ended; for a task, once, by the attempt that ended it (an attempt whose task
+   * another instance took over, or that shutdown handed over, emits none). Payload: `McpTaskStopEvent`.
+   */
   stop: 'mcp.task.stop',
   /** A tool run threw (before `stop`). Payload: `McpTaskExceptionEvent`. */
   exception: 'mcp.task.exception',
@@ -23,6 +26,12 @@ export interface McpTaskStartEvent {
   server: string;
   /** JSON-RPC id of the `tools/call` that started the run. */
   requestId: string | number;
+  /**
+   * A task run's attempt: 1 for the first; each takeover of a resumable task (`@McpTool({ resume: true })`) runs the
+   * next. Absent for a synchronous run. Every attempt starts (`mcp.task.start`); only the one that ends the task
+   * stops (`mcp.task.stop`, once per task).
+   */
+  attempt?: number;
 }
 
 /**
