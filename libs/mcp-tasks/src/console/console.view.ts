@@ -58,6 +58,8 @@ export function detailView(task: TaskRecord, showResults: boolean, here: string,
       })),
       answeredKeys: Object.keys(task.inputResponses),
     },
+    // A resumable task's runs: which this is, of how many allowed (`null`: the task does not resume).
+    attempt: { number: task.attempt ?? 1, of: task.resume?.maxAttempts ?? null },
     lease: task.leaseOwner
       ? {
           instance: task.leaseOwner,

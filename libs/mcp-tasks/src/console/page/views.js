@@ -156,6 +156,10 @@ export function renderTask(detail, ui) {
       ['owner', h('span', {}, owner(t.owner), t.owner.server ? ` on ${t.owner.server}` : '')],
       ['scopes', t.requiredScopes.length ? t.requiredScopes.join(' ') : undefined],
       ['instance', h('span', {}, ...[lease].flat())],
+      [
+        'attempt',
+        t.attempt.of === null ? undefined : h('span', { id: 'task-attempt' }, `${t.attempt.number} of ${t.attempt.of}`),
+      ],
       ['expires', t.expiresAt === null ? 'never' : when(t.expiresAt, now)],
     ]),
     h('h3', {}, 'History (as far as the store keeps it)'),
