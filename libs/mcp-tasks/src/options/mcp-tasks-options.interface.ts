@@ -50,13 +50,14 @@ export interface McpTasksModuleOptions {
   bus?: TaskEventBus | PostgresBusConfig;
   /**
    * How long a running instance's hold on a task lasts without renewal, in ms; tasks of a dead instance end
-   * `failed` after it. At most 2^31-1.
+   * `failed` after it (those of a tool with `resume` run again on another instance). At most 2^31-1.
    * @default 30_000
    */
   lease?: number;
   /**
-   * On shutdown, how long running tasks may finish before they are ended `failed`, in ms. A store error while ending
-   * them is retried for as long again (at least 1 s). From 0 to 2^31-1.
+   * On shutdown, how long running tasks may finish before they are ended `failed` (those of a tool with `resume` are
+   * handed over to another instance instead), in ms. A store error while ending them is retried for as long again
+   * (at least 1 s). From 0 to 2^31-1.
    * @default 10_000
    */
   shutdownGrace?: number;
