@@ -43,8 +43,11 @@ export const intended = (change: TaskChange): Pick<TaskRecord, 'status' | 'resul
   change.kind === 'finish' ? { status: change.status, result: change.result, error: change.error } : undefined;
 
 /**
- * How a run handed over ended, from the task as the store holds it (`null`: unreadable): live, it goes on elsewhere
- * (`null`: the attempt running it reports its end); ended or gone, as for any run.
+ * How a run handed over ended, from the task as the store holds it (`null`: unreadable): `null` while it goes on
+ * elsewhere or once a later attempt has it — that attempt reports its end; ended at this run's `attempt` (or gone),
+ * as for any run.
  */
-export const handedOverEnd = (task: TaskRecord | null | undefined): TaskRunEnd | null =>
-  task === null || (task !== undefined && !isTerminal(task.status)) ? null : runEndOf(task);
+export const handedOverEnd = (task: TaskRecord | null | undefined, attempt: number): TaskRunEnd | null =>
+  task === null || (task !== undefined && (!isTerminal(task.status) || (task.attempt ?? 1) !== attempt))
+    ? null
+    : runEndOf(task);

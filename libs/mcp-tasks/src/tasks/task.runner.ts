@@ -117,7 +117,10 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
     try {
       change = await this.outcome(id, call, handle);
       // The task went on elsewhere: what this run made of it is dropped.
-      if (handle.handedOver) return handle.end(handedOverEnd(await this.store.get(id, Date.now()).catch(() => null)));
+      if (handle.handedOver) {
+        const task = await this.store.get(id, Date.now()).catch(() => null);
+        return handle.end(handedOverEnd(task, handle.attempt));
+      }
       handle.end(await this.settle(id, change, handle));
     } catch (err) {
       this.logger.error(`task ${id}: its end could not be recorded: ${(err as Error).message}`);
@@ -150,7 +153,7 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
     for (let wait = 100; ; wait = Math.min(wait * 2, 5_000)) {
       try {
         const task = (await this.write(id, change, handle))?.task;
-        return handle.handedOver ? handedOverEnd(task) : runEndOf(task);
+        return handle.handedOver ? handedOverEnd(task, handle.attempt) : runEndOf(task);
       } catch (err) {
         if (this.stopping && Date.now() >= this.deadline) return this.lastKnownEnd(id, change);
         this.logger.warn(`task ${id}: outcome not stored yet (${(err as Error).message}); retrying in ${wait} ms`);
