@@ -8,6 +8,7 @@ import { createResumableApp, sqliteDatabase, type SharedDatabase } from './fixtu
 import { FixtureToolsModule } from './fixtures/fixture-app.js';
 import { seenPipeline, seenRuns, type SeenRun } from './fixtures/resumable-tools.js';
 import { consoleApi } from './support/console-browser.js';
+import { initialize, legacyHeaders, post, request as legacyRequest } from './support/legacy-wire.js';
 import { freezable, type FreezableStore } from './support/frozen-store.js';
 import { call, cancelTask, getTask, TASKS, updateTask, waitForTask } from './support/mcp-request.js';
 import { until } from './support/until.js';
@@ -16,6 +17,8 @@ import { until } from './support/until.js';
 const LEASE = 1_000;
 const FULL = { ...TASKS, elicitation: {} };
 const RESUMED_2 = 'Resumed after its instance stopped (attempt 2 of 3)';
+/** The instances' shared secret: a 2025-11-25 session opened on one is good on the others. */
+const SECRET = 'resume-shared-request-state-secret';
 
 /**
  * Instances sharing one SQLite file, each on its own connection; a frozen instance plays a stopped process (SIGSTOP)
@@ -40,7 +43,7 @@ describe('resumable tasks (SQLite, instances in-process)', () => {
     const gate = freezable(await db.instance());
     frozen.push(gate as never);
     const app = await createResumableApp(
-      { store: gate.store, lease: LEASE, shutdownGrace: 200, ...options },
+      { store: gate.store, lease: LEASE, shutdownGrace: 200, requestStateSecret: SECRET, ...options },
       false,
       imports,
     );
@@ -110,6 +113,27 @@ describe('resumable tasks (SQLite, instances in-process)', () => {
         params: { name: 'steps', arguments: { steps: 3, stepMs: 200 } },
       },
     });
+  });
+
+  it('on the 2025-11-25 wire the same: the session follows its task to the instance that resumed it', async () => {
+    const a = await instance();
+    const b = await instance();
+    const urlA = new URL(`${await a.app.getUrl()}/mcp`);
+    const urlB = new URL(`${await b.app.getUrl()}/mcp`);
+    const { session } = await initialize(urlA, {});
+    const created = await post(
+      urlA,
+      legacyRequest('tools/call', { name: 'steps', arguments: { steps: 4, stepMs: 250 }, task: {} }),
+      legacyHeaders(session),
+    );
+    const id = created.body.result.task.taskId as string;
+    await until('a step checkpointed', () => runs(id)[0]?.stored.length >= 1);
+    a.freeze();
+    await atAttempt(id, 2);
+    const status = await post(urlB, legacyRequest('tasks/get', { taskId: id }), legacyHeaders(session));
+    expect(status.body.result).toMatchObject({ taskId: id, status: 'working', statusMessage: RESUMED_2 });
+    const result = await post(urlB, legacyRequest('tasks/result', { taskId: id }), legacyHeaders(session));
+    expect(result.body.result.content[0].text).toBe('4 steps, attempt 2');
   });
 
   it('a task of a tool the instance taking it over does not serve ends failed, saying so', async () => {
