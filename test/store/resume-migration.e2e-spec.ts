@@ -9,13 +9,15 @@ import {
   mcpTasksMigrations,
   TypeOrmTaskStore,
 } from '@mcp-tasks/nestjs/typeorm';
-import { LOST, T0 } from '@mcp-tasks/nestjs/testing';
+import { T0 } from '@mcp-tasks/nestjs/testing';
 import { startPostgres, type TestPostgres } from '../support/postgres.js';
 
 /** This migration and any after it, in the order they run: undone together, from the last. */
 const FROM_IT = mcpTasksMigrations
   .slice(mcpTasksMigrations.indexOf(AddMcpTasksResume1796236800000))
   .map((M) => new M().name);
+/** What a store writes when a run's lease lapses (the testing entry keeps it to its own contract). */
+const LOST = { code: -32603, message: 'Task runner lost', data: { reason: 'lease' } };
 const NOTES = {
   statusMessage: (attempt: number) => `attempt ${attempt}`,
   exhausted: (attempts: number) => ({ code: -32603, message: `gave up after ${attempts}` }),
