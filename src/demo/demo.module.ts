@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
 import { ApprovalService } from './approval.service.js';
+import { ArchiveService } from './archive.service.js';
 import { CountdownService } from './countdown.service.js';
 import { ExportService } from './export.service.js';
 import { ReleaseService } from './release.service.js';
 
-@Module({ providers: [ExportService, ApprovalService, ReleaseService, CountdownService] })
+@Module({ providers: [ExportService, ApprovalService, ReleaseService, CountdownService, ArchiveService] })
 export class DemoModule {}
