@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
+import { DurableLedger } from './durable-ledger.js';
+import { DurableTools } from './durable-tools.service.js';
 import { ProcessCensus } from './process-census.js';
 import { ReliabilityTools } from './reliability-tools.service.js';
 import { StopEventsRecorder } from './stop-events.recorder.js';
@@ -11,6 +13,6 @@ import { StopEventsRecorder } from './stop-events.recorder.js';
  */
 @Module({
   imports: [DiscoveryModule, EventEmitterModule.forRoot()],
-  providers: [ReliabilityTools, ProcessCensus, StopEventsRecorder],
+  providers: [ReliabilityTools, ProcessCensus, StopEventsRecorder, DurableTools, DurableLedger],
 })
 export class ReliabilityModule {}

@@ -1,0 +1,30 @@
+import { IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+
+export class RelDurableDto {
+  /** Steps to run, each `stepMs` long, with progress after each. */
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  steps!: number;
+
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  stepMs!: number;
+
+  /** Ask (key `go`) before the first step. */
+  @IsOptional()
+  @IsBoolean()
+  ask?: boolean;
+
+  /** Checkpoint after every step, and start from the last checkpoint. */
+  @IsOptional()
+  @IsBoolean()
+  checkpoint?: boolean;
+
+  /** Shown in the ledger (which case of a phase this is). */
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  label?: string;
+}
