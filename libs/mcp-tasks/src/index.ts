@@ -58,7 +58,7 @@ export type {
   TaskActivity,
 } from './store/task-queries.interface.js';
 export { applyTaskChange, isLive } from './store/apply-task-change.js';
-export { ownerKeyForms, subjectKeyPrefixes } from './owner/owner-key.js';
+export { ownerKeyForms, ownerKeyOnServer, serverKeyNeedle, subjectKeyPrefixes } from './owner/owner-key.js';
 export { MemoryTaskStore } from './store/memory/memory-task.store.js';
 export { TaskEventBus, type TaskEvent, type TaskEventBusHealth } from './events/task-event-bus.interface.js';
 export { LocalTaskEventBus } from './events/local-task-event.bus.js';

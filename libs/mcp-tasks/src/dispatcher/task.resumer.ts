@@ -70,7 +70,9 @@ export class TaskResumer implements OnApplicationBootstrap, BeforeApplicationShu
     this.busy = true;
     try {
       const until = now + this.options.lease;
-      const lapsed = await store.adoptLapsedRuns(now, BATCH, this.runner.instanceId, until, RESUME_NOTES);
+      const { instanceId } = this.runner;
+      // This server's tasks only: another server sharing the table resumes its own (its tools are not ours).
+      const lapsed = await store.adoptLapsedRuns(now, BATCH, instanceId, until, RESUME_NOTES, this.options.server.name);
       for (const id of lapsed.exhausted)
         await this.bus.publish({ type: 'status-changed', taskId: id, status: 'failed' });
       for (const task of lapsed.adopted) {

@@ -77,7 +77,17 @@ export function subjectKeyPrefixes(subject: string): string[] {
 export const ownerKeyHasSubject = (key: string, subject: string): boolean =>
   subjectKeyPrefixes(subject).some((prefix) => key.startsWith(prefix));
 
-/** The key names `server` (a text the library did not make names none). */
+/**
+ * A text every key naming `server` contains, in either form (a key naming another server may contain it too, where
+ * a later part reads the same: confirm with `ownerKeyOnServer`). What a store's server filter narrows rows by.
+ * @publicApi
+ */
+export const serverKeyNeedle = (server: string): string => `,${JSON.stringify(server)},`;
+
+/**
+ * The key names `server` (a text the library did not make names none): the test `adoptLapsedRuns` applies.
+ * @publicApi
+ */
 export const ownerKeyOnServer = (key: string, server: string): boolean => parseOwnerKey(key)?.server === server;
 
 /**

@@ -26,7 +26,9 @@ export interface ResumableTasks {
    * a task below `resume.maxAttempts` gets `owner`'s lease until `until`, its `attempt` one more and the status
    * message `statusMessage(attempt)` (its status, questions and answers kept); one at its last attempt ends
    * `failed` with `exhausted(attempts)`. `reclaimExpiredLeases` leaves such tasks alone. Each task is taken by one
-   * caller only, however many call this at once.
+   * caller only, however many call this at once. With `server`, only tasks whose owner key names it (the
+   * registration's `server.name`): several servers sharing one table each take over their own tasks only, never
+   * another's whose tool they do not serve.
    */
   adoptLapsedRuns(
     now: number,
@@ -37,6 +39,7 @@ export interface ResumableTasks {
       statusMessage: (attempt: number, maxAttempts: number) => string;
       exhausted: (attempts: number) => TaskError;
     },
+    server?: string,
   ): Promise<LapsedRuns>;
   /**
    * Gives up `owner`'s lease on each of `ids` it holds (a stopping instance hands its resumable tasks over): the

@@ -114,8 +114,9 @@ export class DataSourceTaskStore
     owner: string,
     until: number,
     notes: Parameters<ResumableTasks['adoptLapsedRuns']>[4],
+    server?: string,
   ): Promise<LapsedRuns> {
-    return this.on((s) => s.adoptLapsedRuns(now, limit, owner, until, notes));
+    return this.on((s) => s.adoptLapsedRuns(now, limit, owner, until, notes, server));
   }
   releaseLeases(ids: string[], owner: string): Promise<void> {
     return this.on((s) => s.releaseLeases(ids, owner));

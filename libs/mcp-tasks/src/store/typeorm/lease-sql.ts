@@ -21,8 +21,9 @@ export class LeaseSql {
   private readonly lapsed: Record<LapsedKind, Statement>;
 
   constructor(columns: TaskColumns, f: SqlFlavour) {
-    const [id, status, expires, leaseOwner, leaseExpires, upstream, resume] = columns
-      .of(['id', 'status', 'expiresAt', 'leaseOwner', 'leaseExpiresAt', 'upstream', 'resume'])
+    const ownerColumn = columns.of(['ownerKey'])[0];
+    const [id, status, expires, leaseOwner, leaseExpires, upstream, resume, owner] = columns
+      .of(['id', 'status', 'expiresAt', 'leaseOwner', 'leaseExpiresAt', 'upstream', 'resume', 'ownerKey'])
       .map((col) => columns.name(col));
     const t = columns.table;
     const list = columns.all.map((col) => columns.name(col)).join(', ');
@@ -40,7 +41,11 @@ export class LeaseSql {
     const which: Record<LapsedKind, string> = {
       tasks: `${upstream} IS NULL AND ${resume} IS NULL`,
       mirrors: `${upstream} IS NOT NULL`,
-      runs: `${resume} IS NOT NULL`,
+      // Parameter 3: a text the owner keys of one server contain ('' for every server), without LIKE's patterns
+      // and SQLite's case folding. The store confirms each row with the parsed key.
+      runs:
+        `${resume} IS NOT NULL AND (${f.param(3, ownerColumn)} = '' ` +
+        `OR LENGTH(REPLACE(${owner}, ${f.param(3, ownerColumn)}, '')) < LENGTH(${owner}))`,
     };
     const lapsed = (kind: LapsedKind) =>
       statement(
@@ -53,7 +58,7 @@ export class LeaseSql {
 
   /**
    * Live, unexpired tasks of this kind whose lease lapsed before parameter 1, oldest lapse first, at most parameter
-   * 2 of them; rows another transaction holds are skipped.
+   * 2 of them; rows another transaction holds are skipped. Runs take parameter 3 too (see `serverKeyNeedle`).
    */
   lapsedLeases(kind: LapsedKind): Statement {
     return this.lapsed[kind];

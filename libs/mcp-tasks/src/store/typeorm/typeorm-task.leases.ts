@@ -1,3 +1,4 @@
+import { ownerKeyOnServer, serverKeyNeedle } from '../../owner/owner-key.js';
 import type { TaskError } from '../../protocol/wire.interface.js';
 import { applyTaskChange, hasLapsedLease, hasLapsedMirror, hasLapsedRun } from '../apply-task-change.js';
 import type { LapsedRuns, ResumableTasks } from '../capabilities/resumable-tasks.interface.js';
@@ -76,11 +77,20 @@ export class TypeOrmLeases {
     });
   }
 
-  adoptRuns(now: number, limit: number, owner: string, until: number, notes: Notes): Promise<LapsedRuns> {
+  adoptRuns(
+    now: number,
+    limit: number,
+    owner: string,
+    until: number,
+    notes: Notes,
+    server?: string,
+  ): Promise<LapsedRuns> {
     return this.dialect.write(async (tx) => {
       const runs: LapsedRuns = { adopted: [], exhausted: [] };
-      for (const task of await this.lapsed(tx, 'runs', now, limit)) {
+      const needle = server === undefined ? '' : serverKeyNeedle(server);
+      for (const task of await this.lapsed(tx, 'runs', now, limit, [needle])) {
         if (!hasLapsedRun(task, now)) continue;
+        if (server !== undefined && !ownerKeyOnServer(task.owner, server)) continue;
         this.versions.take(task.id);
         const attempt = task.attempt ?? 1;
         const maxAttempts = task.resume!.maxAttempts;
@@ -108,8 +118,12 @@ export class TypeOrmLeases {
     });
   }
 
-  private async lapsed(tx: SqlSession, kind: 'tasks' | 'mirrors' | 'runs', now: number, limit: number) {
-    const rows: RawRow[] = await tx.rows(this.leases.lapsedLeases(kind), [now, limit]);
+  private async lapsed(tx: SqlSession, kind: 'tasks' | 'mirrors' | 'runs', now: number, limit: number, more = ['']) {
+    const rows: RawRow[] = await tx.rows(this.leases.lapsedLeases(kind), [
+      now,
+      limit,
+      ...(kind === 'runs' ? more : []),
+    ]);
     return rows.map((raw) => toRecord(this.columns.decode(raw)));
   }
 }

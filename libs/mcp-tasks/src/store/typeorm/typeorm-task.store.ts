@@ -201,8 +201,9 @@ export class TypeOrmTaskStore
     owner: string,
     until: number,
     notes: Parameters<ResumableTasks['adoptLapsedRuns']>[4],
+    server?: string,
   ): Promise<LapsedRuns> {
-    return this.leases.adoptRuns(now, limit, owner, until, notes);
+    return this.leases.adoptRuns(now, limit, owner, until, notes, server);
   }
 
   releaseLeases(ids: string[], owner: string): Promise<void> {

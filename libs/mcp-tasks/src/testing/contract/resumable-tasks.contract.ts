@@ -1,3 +1,4 @@
+import { ownerKey, unversionedOwnerKey } from '../../owner/owner-key.js';
 import { hasResumableTasks, type ResumableTasks } from '../../store/capabilities/resumable-tasks.interface.js';
 import type { TaskChange, TaskRecord, TaskResume } from '../../store/task.record.js';
 import type { StoreHarness } from '../store-harness.interface.js';
@@ -121,6 +122,28 @@ export function resumableTasksContract(h: () => StoreHarness, { describe, it, ex
       expect(await h().peer.get(only.id, now)).toMatchObject({ ...failed, error: NOTES.exhausted(1) });
       expect(await adopt(now + 5_000)).toEqual({ adopted: [], exhausted: [more.id] });
       expect(await h().countLive('alice', now + 5_000)).toBe(0);
+    });
+
+    it("with a server, takes only that server's runs (either key form), never one that merely reads alike", async () => {
+      const now = T0 + 1_000;
+      const key = (subject: string, server: string, client = 'app') => ownerKey(subject, server, client, 'https://r');
+      const own = [run(T0, { owner: key('alice', 'jobs') })];
+      own.push(run(T0, { owner: unversionedOwnerKey('alice', 'jobs', 'app', 'https://r') }));
+      const others = [
+        run(T0, { owner: key('alice', 'reports') }),
+        run(T0, { owner: key('alice', 'reports', 'jobs') }), // a later part reads "jobs"
+        run(T0, { owner: key('x","jobs",', 'reports') }), // so does the subject's text
+        run(T0, { owner: key('alice', 'Jobs') }), // case counts
+        run(T0, { owner: key('alice', 'reports'), attempt: 3 }), // its last attempt: not this server's to end
+      ];
+      await create(...own, ...others);
+      const on = (server: string) =>
+        withCapability(h().store, RESUMABLE).adoptLapsedRuns(now, 100, 'node-b', now + 1_000, NOTES, server);
+      const jobs = await on('jobs');
+      expect([ids(jobs.adopted), jobs.exhausted]).toEqual([ids(own), []]);
+      for (const task of others) expect(await h().peer.get(task.id, now)).toEqual(task);
+      const rest = await adopt(now);
+      expect([ids(rest.adopted), rest.exhausted]).toEqual([ids(others.slice(0, 4)), [others[4].id]]);
     });
 
     it('a run cancelled while no instance runs it is never taken over; an answer meanwhile is kept', async () => {
