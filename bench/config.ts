@@ -1,4 +1,4 @@
-/** How much to measure: `--quick` (< 2 min) or the full run (~10.5 min; `--scale` adds ~3). Counts bound every loop. */
+/** How much to measure: `--quick` (< 2 min) or the full run (~11.5 min; `--scale` adds ~3). Counts bound every loop. */
 export interface Plan {
   quick: boolean;
   /** Load runs: unmeasured warm-up, then a measured phase bounded in time and in requests. */
@@ -30,6 +30,9 @@ export interface Plan {
    * pairs measured moments apart moved ~0.05 between runs where that of 5 moved ~0.4 (same code, same total).
    */
   cpuRounds: number;
+  /** Resume phase: resumable tasks per round, and rounds ending their instance with SIGKILL and with SIGTERM. */
+  resumeTasks: number;
+  resumeRounds: number;
 }
 
 export function planFor(quick: boolean): Plan {
@@ -50,6 +53,8 @@ export function planFor(quick: boolean): Plan {
         doneTasks: 1_500,
         cpuRequests: 300,
         cpuRounds: 3,
+        resumeTasks: 30,
+        resumeRounds: 1,
       }
     : {
         quick,
@@ -67,5 +72,7 @@ export function planFor(quick: boolean): Plan {
         doneTasks: 20_000,
         cpuRequests: 2_500,
         cpuRounds: 16,
+        resumeTasks: 50,
+        resumeRounds: 5,
       };
 }

@@ -40,6 +40,7 @@ import { CREATE_OWNERS, measureCreate } from './scenarios/create.js';
 import { measureGateway } from './scenarios/gateway.js';
 import { measureIdleMemory } from './scenarios/idle-memory.js';
 import { MILLION_KEYS, measureMillion } from './scenarios/million.js';
+import { measureResume, notRun as resumeNotRun } from './scenarios/resume.js';
 import { measureScale } from './scenarios/scale.js';
 import { headToHead, SYNC_CALL, TASKS_GET } from './scenarios/throughput.js';
 import { measureTwoInstances } from './scenarios/two-instances.js';
@@ -188,6 +189,14 @@ export const PHASES: Phase[] = [
       const c = onPostgres(typeof url === 'string' ? url : '', 'console-postgres', CONSOLE_POSTGRES);
       if (typeof url !== 'string') return measureConsole(ctx, missing(c, url.reason), '', 0);
       await using(ctx, [c], (s) => measureConsole(ctx, s, url, ctx.plan.scaleLarge.database));
+    },
+  },
+  {
+    name: 'resume: tasks of a killed or stopped instance taken over by another (PostgreSQL)',
+    async run(ctx) {
+      const url = await database(ctx, 'bench_resume');
+      if (typeof url !== 'string') return resumeNotRun(ctx, url.reason);
+      await measureResume(ctx, url);
     },
   },
   {

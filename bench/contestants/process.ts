@@ -10,6 +10,8 @@ export interface ProcessSpec {
   script: string;
   env?: Record<string, string>;
   nodeArgs?: string[];
+  /** SIGTERM reaches the app's own shutdown hooks, not the preload that ends the process at once. */
+  ownSignals?: boolean;
 }
 
 export interface BenchOptions {
@@ -64,7 +66,7 @@ export async function startProcess(spec: ProcessSpec, o: BenchOptions, readyMs =
   const profile = o.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(o.workDir, 'profiles', spec.id)}`] : [];
   const app = await AppProcess.start({
     script: resolve(o.root, spec.script),
-    nodeArgs: [...(spec.nodeArgs ?? []), ...profile, '--import', preload],
+    nodeArgs: [...(spec.nodeArgs ?? []), ...profile, ...(spec.ownSignals ? [] : ['--import', preload])],
     env: spec.env,
     cwd: o.root,
     readyMs,

@@ -1,4 +1,5 @@
 import type { Plan } from '../config.js';
+import { RESUME } from '../scenarios/resume.settings.js';
 
 const n = (x: number): string => x.toLocaleString('en');
 
@@ -39,6 +40,14 @@ export const method = (p: Plan): string => `
   interleaved rounds (at most two, each window half the length above), at 1 client and at ${p.concurrency} in flight;
   CPU from \`/proc\` of each process over the ${p.concurrency}-in-flight runs ("both": the two processes summed, on
   either side).
+- Resume (issue 38): two demos on one PostgreSQL database (\`MCP_LEASE=${RESUME.leaseMs}\`,
+  \`MCP_SHUTDOWN_GRACE=${RESUME.graceMs}\`). B stays up; each round starts a fresh A and ${p.resumeTasks}
+  \`bench_resumable\` tasks on it (\`resume: true\`, progress naming the attempt every ${RESUME.stepMs} ms), waits
+  until each reported progress, then at a random point of the lease-renewal cycle sends A SIGKILL
+  (${p.resumeRounds} round${p.resumeRounds > 1 ? 's' : ''}) or SIGTERM (as many, A then without the bench's
+  exit-at-once preload: its shutdown hooks run). Figure per task: from the signal to attempt 2's first progress
+  being stored on B (recorded inside B; one machine, one clock); tasks/get on B must show that progress. p50/p99
+  over every task of every round, divided by the lease.
 - CPU per request: fresh processes; the server's own \`process.cpuUsage()\` (read through \`bench_stats\`) before and
   after ${n(p.cpuRequests)} requests (8 in flight, after a warm-up), in ${p.cpuRounds} interleaved rounds (every other
   one in reverse order); a figure is the total over its rounds, and a target comparing two figures takes the median

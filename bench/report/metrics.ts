@@ -55,6 +55,18 @@ export const METRICS = {
   doneHeap: m('JS heap per completed task kept until its ttl (made by tools/call)', 'bytes', 'lower'),
   cpuCall: m('CPU per sync tools/call (fixed count)', 'µs', 'lower'),
   cpuGet: m('CPU per tasks/get (fixed count)', 'µs', 'lower'),
+  resumeKillP50: m("SIGKILL → the task's next attempt's first progress on another instance, p50", 'ms', 'lower'),
+  resumeKillP99: m("SIGKILL → the task's next attempt's first progress on another instance, p99", 'ms', 'lower'),
+  resumeTermP50: m(
+    "SIGTERM → the task's next attempt's first progress on another instance (hand-over), p50",
+    'ms',
+    'lower',
+  ),
+  resumeTermP99: m(
+    "SIGTERM → the task's next attempt's first progress on another instance (hand-over), p99",
+    'ms',
+    'lower',
+  ),
   consoleOverviewP50: m('console GET /api/overview p50, 1 client, 100k tasks', 'ms', 'lower'),
   consoleOverviewP95: m('console GET /api/overview p95, 1 client, 100k tasks', 'ms', 'lower'),
   consoleActivityP50: m('console GET /api/activity p50, 1 client, 100k tasks', 'ms', 'lower'),

@@ -28,3 +28,5 @@ export const CONSOLE_POSTGRES = 'module/PostgreSQL, operator console';
 /** The gateway phase: a demo on memory as the upstream, called directly, and through a second demo in front of it. */
 export const GATEWAY_DIRECT = 'module/memory, upstream called directly';
 export const GATEWAY = 'module/memory, through a gateway (memory) to that upstream';
+/** The resume phase: resumable tasks of an instance killed or stopped, taken over by another on one database. */
+export const RESUME_PAIR = 'module/PostgreSQL, resumable tasks taken over by a second instance';

@@ -24,6 +24,7 @@ import {
   SDK,
   SQLITE,
 } from './names.js';
+import { RESUME_TARGETS } from './resume-targets.js';
 import type { Results } from './results.js';
 
 /** A target of the issue, attached to the figure (metric × contestant) it judges. */
@@ -440,6 +441,7 @@ export const TARGETS: Target[] = [
     measure: absolute('consoleTaskP95', CONSOLE_POSTGRES, 'ms'),
     met: (x) => x <= 200,
   },
+  ...RESUME_TARGETS,
 ];
 
 export function judge(r: Results): Verdict[] {
