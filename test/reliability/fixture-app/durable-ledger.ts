@@ -7,7 +7,9 @@ export const INSTANCE = process.env.REL_INSTANCE ?? `pid-${process.pid}`;
 /**
  * Tables of the durable fixture tool's own, beside the library's, in the store's database: every attempt it
  * started (`rel_attempts`), every question it got an answer to (`rel_answers`) and every completion it reached
- * (`rel_completions`). No unique keys: a task completed twice shows as two rows. On the memory store, nothing.
+ * (`rel_completions`), and every run that stopped short (`rel_stops`: a checkpoint the library refused, or the
+ * run's signal aborted, with the reason). No unique keys: a task completed twice shows as two rows. On the memory
+ * store, nothing.
  */
 @Injectable()
 export class DurableLedger implements OnModuleInit {
@@ -15,7 +17,7 @@ export class DurableLedger implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     if (!this.db) return;
-    for (const table of ['rel_attempts', 'rel_answers', 'rel_completions'])
+    for (const table of ['rel_attempts', 'rel_answers', 'rel_completions', 'rel_stops'])
       await this.db.query(
         `CREATE TABLE IF NOT EXISTS ${table} (task_id TEXT NOT NULL, attempt INTEGER NOT NULL, ` +
           `instance TEXT NOT NULL, label TEXT, detail TEXT, at BIGINT NOT NULL)`,
@@ -23,7 +25,7 @@ export class DurableLedger implements OnModuleInit {
   }
 
   /** One row, written before the promise resolves. */
-  async record(table: 'attempts' | 'answers' | 'completions', row: LedgerRow): Promise<void> {
+  async record(table: 'attempts' | 'answers' | 'completions' | 'stops', row: LedgerRow): Promise<void> {
     if (!this.db) return;
     const pg = this.db.options.type === 'postgres';
     const marks = pg ? '$1, $2, $3, $4, $5, $6' : '?, ?, ?, ?, ?, ?';

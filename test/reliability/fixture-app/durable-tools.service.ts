@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { McpTool, type ToolContext } from '@mcp-tasks/nestjs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DurableLedger, INSTANCE } from './durable-ledger.js';
+import { DurableLedger, INSTANCE, type LedgerRow } from './durable-ledger.js';
 import { RelDurableDto } from './durable.dto.js';
 
 const GO = { type: 'object', properties: { go: { type: 'string' } }, required: ['go'] };
@@ -15,7 +15,7 @@ export class DurableTools {
     name: 'rel_durable',
     description:
       'Runs `steps` steps of `stepMs`, resuming after a crash (3 attempts); asks `go` first when told; records ' +
-      'each attempt, answer and completion in its ledger tables.',
+      'each attempt, answer, completion and early stop in its ledger tables.',
     input: RelDurableDto,
     task: 'required',
     resume: true,
@@ -33,11 +33,32 @@ export class DurableTools {
     }
     for (let done = from; done < args.steps; done++) {
       await sleep(args.stepMs, undefined, { signal: ctx.signal }).catch(() => undefined);
-      if (ctx.cancelled) return `stopped at ${done}`;
-      if (args.checkpoint) await ctx.checkpoint(done + 1);
+      if (ctx.cancelled) {
+        await this.note(row, `stopped at ${done}: ${reasonOf(ctx.signal)}`);
+        return `stopped at ${done}`;
+      }
+      if (args.checkpoint) await this.checkpoint(ctx, row, done + 1);
       await ctx.progress(done + 1, args.steps, `step ${done + 1} on ${INSTANCE}, attempt ${ctx.attempt}`);
     }
     await this.ledger.record('completions', { ...row, detail: go });
     return JSON.stringify({ attempt: ctx.attempt, instance: INSTANCE, from, go });
   }
+
+  /** A checkpoint the library refuses (another attempt holds the task) is recorded, then thrown on as before. */
+  private async checkpoint(ctx: ToolContext, row: LedgerRow, value: number): Promise<void> {
+    try {
+      await ctx.checkpoint(value);
+    } catch (err) {
+      await this.note(row, `checkpoint ${value} refused: ${(err as Error).message}`);
+      throw err;
+    }
+  }
+
+  /** Best effort: a stop during shutdown may find the database closing, and must still stop as before. */
+  private note(row: LedgerRow, detail: string): Promise<void> {
+    return this.ledger.record('stops', { ...row, detail }).catch(() => undefined);
+  }
 }
+
+const reasonOf = (signal: AbortSignal): string =>
+  String((signal.reason as Error | undefined)?.message ?? signal.reason);
