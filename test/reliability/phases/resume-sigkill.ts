@@ -1,0 +1,191 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { inPool, query, type RunContext } from '../support/context.js';
+import { startCluster } from '../support/cluster.js';
+import {
+  answerGo,
+  DURABLE_CAPS,
+  startTask,
+  TERMINAL,
+  until,
+  untilTask,
+  type DurableArgs,
+} from '../support/durable-calls.js';
+import { rpc } from '../support/http.js';
+import { pgLedger } from '../support/ledger.js';
+import { TaskWatch } from '../support/task-watch.js';
+import { checkResumeSigkill, type KillCase, type Kind } from './resume-sigkill.checks.js';
+
+const LEASE = 2000;
+const POLL = 300;
+/** Six seconds of work: running when the kill comes, and again after the takeover. */
+const STEPS = 24;
+const STEP_MS = 250;
+const KINDS: Kind[] = ['plain', 'checkpoint', 'answered', 'orphan-answer', 'outstanding'];
+/** Tasks of the killed instance cancelled while no instance runs them. */
+const CANCELLED = 6;
+const OWNERS = 8;
+
+const argsOf = (kind: Kind, i: number): DurableArgs => ({
+  steps: STEPS,
+  stepMs: STEP_MS,
+  label: `${kind}-${i}`,
+  ...(kind === 'checkpoint' ? { checkpoint: true } : {}),
+  ...(['answered', 'orphan-answer', 'outstanding'].includes(kind) ? { ask: true } : {}),
+});
+
+/**
+ * Three instances on PostgreSQL running resumable `rel_durable` tasks of every kind; one is killed (SIGKILL)
+ * mid-run. Its tasks are taken over by the others and complete once each, answers kept, checkpoints read.
+ */
+export async function resumeSigkill(ctx: RunContext): Promise<void> {
+  const { report } = ctx;
+  const t = report.phase('resume-sigkill');
+  const total = ctx.profile.name === 'long' ? 300 : 150;
+  const db = await ctx.database('resume_sigkill');
+  const env = { MCP_LEASE: String(LEASE), MCP_POLL_INTERVAL: String(POLL) };
+  // With auth: owners share the tasks out, each under the demo's limit of live tasks per principal.
+  const cluster = await startCluster({ name: 'resume', databaseUrl: db, count: 3, auth: true, env });
+  const [victim, b, c] = cluster.instances;
+  const watch = new TaskWatch(() => b, t);
+  try {
+    // i % 5 and i % 3: every kind on every instance.
+    const cases: KillCase[] = Array.from({ length: total }, (_, i) => ({
+      i,
+      kind: KINDS[i % KINDS.length],
+      on: i % 3,
+      go: `go-${i}`,
+      id: '',
+      token: cluster.token(`owner-${i % OWNERS}`),
+    }));
+    const cancelled: KillCase[] = Array.from({ length: CANCELLED }, (_, n) => ({
+      i: total + n,
+      kind: 'cancelled',
+      on: 0,
+      go: '',
+      id: '',
+      token: cluster.token('owner-cancelling'),
+    }));
+    const all = [...cases, ...cancelled];
+    await inPool(all, 12, async (k) => {
+      k.id = await startTask(cluster.instances[k.on], t, 'rel_durable', argsOf(k.kind, k.i), k.token);
+    });
+    process.stdout.write(`  ${total} resumable tasks over 3 instances, ${CANCELLED} more to cancel\n`);
+    await inPool(
+      cases.filter((k) => k.kind === 'answered'),
+      8,
+      async (k) => {
+        const on = cluster.instances[k.on];
+        await untilTask(on, t, k.id, (task) => task.status === 'input_required', 10_000, k.token);
+        k.answered = { ok: await answerGo(on, t, k.id, k.go, k.token), at: Date.now() };
+        watch.watch(k.id, k.token);
+      },
+    );
+    const doomed = all.filter((k) => k.on === 0);
+    // The doomed runs took their answers and wrote checkpoints: the kill cuts work under way.
+    const ready = await until(async () => {
+      const rows = await query<{ n: string }>(
+        db,
+        `SELECT count(*) AS n FROM mcp_tasks WHERE id = ANY($1) AND NOT (checkpoint IS NOT NULL AND ` +
+          `(checkpoint::text)::int >= 2)`,
+        [doomed.filter((k) => k.kind === 'checkpoint').map((k) => k.id)],
+      );
+      const answered = await query<{ n: string }>(
+        db,
+        'SELECT count(DISTINCT task_id) AS n FROM rel_answers WHERE task_id = ANY($1)',
+        [doomed.filter((k) => k.kind === 'answered').map((k) => k.id)],
+      );
+      return rows[0].n === '0' && Number(answered[0].n) === doomed.filter((k) => k.kind === 'answered').length;
+    }, 10_000);
+    if (!ready) process.stdout.write('  (the doomed tasks were not all under way before the kill)\n');
+    const asking = await query<{ id: string; status: string }>(
+      db,
+      'SELECT id, status FROM mcp_tasks WHERE id = ANY($1)',
+      [doomed.map((k) => k.id)],
+    );
+    for (const k of doomed) k.statusAtKill = asking.find((r) => r.id === k.id)?.status;
+
+    victim.kill('SIGKILL');
+    const killedAt = Date.now();
+    // Answers while orphaned first: they must land before the lease lapses.
+    await inPool(
+      cases.filter((k) => k.kind === 'orphan-answer'),
+      8,
+      async (k) => {
+        const on = k.on === 0 ? b : cluster.instances[k.on];
+        if (k.on !== 0) await untilTask(on, t, k.id, (task) => task.status === 'input_required', 10_000, k.token);
+        k.answered = { ok: await answerGo(on, t, k.id, k.go, k.token), at: Date.now() };
+      },
+    );
+    for (const k of cancelled) {
+      const r = await rpc(b, t, 'tasks/cancel', { taskId: k.id }, { caps: DURABLE_CAPS, token: k.token });
+      k.cancelStatus = r.json?.result?.status ?? `${r.status} ${r.text.slice(0, 100)}`;
+    }
+    await sleep(Math.max(0, killedAt + 300 - Date.now()));
+    // The lease each doomed task had at the kill (nothing renews it now): when it lapsed.
+    const lapse = new Map(
+      (
+        await query<{ id: string; lease_expires_at: string; attempt: number }>(
+          db,
+          'SELECT id, lease_expires_at, attempt FROM mcp_tasks WHERE id = ANY($1)',
+          [doomed.map((k) => k.id)],
+        )
+      ).map((r) => [r.id, r.attempt === 1 ? Number(r.lease_expires_at) : NaN]),
+    );
+    const resumable = doomed.filter((k) => k.kind !== 'cancelled').map((k) => k.id);
+    const tookOver = await until(async () => {
+      const rows = await query<{ n: string }>(
+        db,
+        'SELECT count(*) AS n FROM mcp_tasks WHERE id = ANY($1) AND attempt < 2',
+        [resumable],
+      );
+      return rows[0].n === '0';
+    }, 15_000);
+    // Still asking after the takeover; then answered.
+    await inPool(
+      cases.filter((k) => k.kind === 'outstanding'),
+      8,
+      async (k) => {
+        const on = k.on === 0 ? c : cluster.instances[k.on];
+        const task = await untilTask(on, t, k.id, (x) => x.status === 'input_required', 10_000, k.token);
+        k.afterTakeover = {
+          status: task?.status,
+          asking: Object.keys(task?.inputRequests ?? {}),
+          message: task?.statusMessage,
+        };
+        k.answered = { ok: await answerGo(on, t, k.id, k.go, k.token), at: Date.now() };
+      },
+    );
+    const ended = await until(async () => {
+      const rows = await query<{ n: string }>(
+        db,
+        'SELECT count(*) AS n FROM mcp_tasks WHERE id = ANY($1) AND status = ANY($2)',
+        [all.map((k) => k.id), TERMINAL],
+      );
+      return Number(rows[0].n) === all.length;
+    }, 30_000);
+    await watch.stop();
+    const final = await query<{ id: string; status: string; attempt: number; result: any }>(
+      db,
+      'SELECT id, status, attempt, result FROM mcp_tasks WHERE id = ANY($1)',
+      [all.map((k) => k.id)],
+    );
+    for (const r of final) t.ended(r.status);
+    checkResumeSigkill(report, t, {
+      cases: all,
+      ledger: await pgLedger(db),
+      final: new Map(final.map((r) => [r.id, r])),
+      lapse,
+      killedAt,
+      names: cluster.instances.map((d) => `pid-${d.child.pid}`),
+      watch,
+      lease: LEASE,
+      tookOver,
+      ended,
+    });
+    for (const d of [b, c])
+      report.check(t, `${d.name}: no unhandled rejection/exception`, d.unhandled.length === 0, d.unhandled[0] ?? '');
+  } finally {
+    await watch.stop();
+    await cluster.stop();
+  }
+}
