@@ -13,6 +13,8 @@ interface RunSeen {
 export interface RoundResult {
   progressed: number[];
   started: number[];
+  /** When A's process was gone (ms after the signal; polled every 20 ms), if it was within the deadline. */
+  exited?: number;
   /** Tasks whose attempt 2 never reported progress before the deadline. */
   lost: number;
   /** Tasks taken over at another attempt than 2, or whose tasks/get on B did not show attempt 2's progress. */
@@ -51,6 +53,7 @@ export async function handOverRound(
     a.stopping = true;
     const sent = now();
     process.kill(a.pid, signal);
+    const exited = gone(a.pid, sent + giveUpMs);
     const seen = await waitFor(
       b,
       ids,
@@ -58,6 +61,8 @@ export async function handOverRound(
       sent + giveUpMs,
     );
     const result: RoundResult = { progressed: [], started: [], lost: ids.length - seen.size, odd: [] };
+    const end = await exited;
+    if (end !== undefined) result.exited = end - sent;
     for (const [id, r] of seen) {
       if (r.attempt !== 2) result.odd.push(`${id}: attempt ${r.attempt}`);
       result.progressed.push(r.progressed! - sent);
@@ -86,4 +91,16 @@ async function waitFor(
     if (passed.size === ids.length || now() > deadline) return passed;
     await sleep(50);
   }
+}
+
+/** When the process `pid` was gone (epoch ms, to 20 ms), or undefined past the deadline. */
+async function gone(pid: number, deadline: number): Promise<number | undefined> {
+  for (; now() < deadline; await sleep(20)) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return now();
+    }
+  }
+  return undefined;
 }

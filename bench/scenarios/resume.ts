@@ -69,12 +69,20 @@ function record(ctx: Ctx, signal: Signal, rounds: RoundResult[], p50Key: MetricK
   const all = summarize([...samples, ...Array<number>(lost).fill(GIVE_UP[signal])]);
   const began = summarize(rounds.flatMap((r) => r.started));
   const lease = (ms: number) => `${(ms / RESUME.leaseMs).toFixed(2)}× lease`;
-  const medians = rounds.map((r) => Math.round(summarize(r.progressed).p50)).join(', ');
+  const each = rounds
+    .map((r) => {
+      const x = summarize(r.progressed);
+      return `${Math.round(x.p50)} (${Math.round(x.max - Math.min(...r.progressed))} spread)`;
+    })
+    .join(', ');
+  const exits = rounds.flatMap((r) => (r.exited === undefined ? [] : [Math.round(r.exited)]));
   const note = [
     `${samples.length + lost} tasks in ${rounds.length} round${rounds.length > 1 ? 's' : ''}` +
-      ` (each round's median: ${medians} ms); lease ${RESUME.leaseMs} ms, shutdownGrace ${RESUME.graceMs} ms`,
+      ` (each round's median and max − min: ${each} ms); lease ${RESUME.leaseMs} ms,` +
+      ` shutdownGrace ${RESUME.graceMs} ms`,
     `p50 ${lease(all.p50)}, p99 ${lease(all.p99)}`,
     `the new attempt's run began at p50 ${Math.round(began.p50)} ms`,
+    exits.length ? `A's process gone after ${exits.join(', ')} ms` : '',
     lost ? `${lost} never resumed within ${GIVE_UP[signal]} ms (counted as that in p99)` : '',
     odd.length ? `${odd.length} odd: ${odd.slice(0, 3).join('; ')}` : '',
   ].filter(Boolean);
