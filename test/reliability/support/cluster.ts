@@ -10,6 +10,11 @@ export interface Cluster {
   publicPort: number;
   /** A token for `sub` through OAuth client `client` (auth mode). */
   token(sub: string, client?: string): string;
+  /**
+   * Starts one more instance into the running cluster (a rolling deploy's replacement) with the cluster's
+   * settings, appended to `instances` (so `stop()` stops it too); resolves once its port accepts connections.
+   */
+  join(name: string): Promise<DemoProcess>;
   stop(): Promise<void>;
 }
 
@@ -24,6 +29,8 @@ export async function startCluster(o: {
   auth?: boolean;
   count?: number;
   env?: Record<string, string>;
+  /** Settings of one instance only, by its name (e.g. `REL_INSTANCE`, the name the fixture's ledger writes). */
+  instanceEnv?: (name: string) => Record<string, string>;
 }): Promise<Cluster> {
   const publicPort = await freePort();
   const instances: DemoProcess[] = [];
@@ -35,20 +42,23 @@ export async function startCluster(o: {
     ...(o.auth ? { MCP_AUTH: '1' } : {}),
     ...o.env,
   };
+  const start = async (name: string) =>
+    DemoProcess.start({
+      name,
+      env: { ...env, ...o.instanceEnv?.(name) },
+      ...(o.auth ? { port: publicPort, listenPort: await freePort() } : {}),
+    });
   // One after the other: the first runs the migration.
-  for (let i = 0; i < (o.count ?? 2); i++) {
-    instances.push(
-      await DemoProcess.start({
-        name: `${o.name}-${String.fromCharCode(97 + i)}`,
-        env,
-        ...(o.auth ? { port: publicPort, listenPort: await freePort() } : {}),
-      }),
-    );
-  }
+  for (let i = 0; i < (o.count ?? 2); i++) instances.push(await start(`${o.name}-${String.fromCharCode(97 + i)}`));
   return {
     instances,
     publicPort,
     token: (sub, client = 'load-client') => demoToken(publicPort, { sub, client, secret: DEMO_JWT_SECRET }),
+    join: async (name) => {
+      const joined = await start(name);
+      instances.push(joined);
+      return joined;
+    },
     stop: async () => {
       await Promise.all(instances.map((i) => i.stop()));
     },
