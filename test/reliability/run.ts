@@ -10,6 +10,10 @@ import { clusterLoad } from './phases/cluster-load.js';
 import { disconnects } from './phases/disconnects.js';
 import { pgDownStart } from './phases/pg-down-start.js';
 import { pgOutage } from './phases/pg-outage.js';
+import { resumeFencing } from './phases/resume-fencing.js';
+import { resumeSigkill } from './phases/resume-sigkill.js';
+import { resumeSqlite } from './phases/resume-sqlite.js';
+import { rollingDeploy } from './phases/rolling-deploy.js';
 import { secrets } from './phases/secrets.js';
 import { sigkill } from './phases/sigkill.js';
 import { sqliteRestart } from './phases/sqlite-restart.js';
@@ -29,6 +33,10 @@ const PHASES: Array<[string, Phase]> = [
   ['load', clusterLoad],
   ['sigkill', sigkill],
   ['sqlite-restart', sqliteRestart],
+  ['resume-sigkill', resumeSigkill],
+  ['resume-sqlite', resumeSqlite],
+  ['resume-fencing', resumeFencing],
+  ['rolling-deploy', rollingDeploy],
   // Last: they restart the shared PostgreSQL.
   ['pg-restart', pgOutage],
   ['pg-down-start', pgDownStart],
