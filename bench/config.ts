@@ -73,6 +73,6 @@ export function planFor(quick: boolean): Plan {
         cpuRequests: 2_500,
         cpuRounds: 16,
         resumeTasks: 50,
-        resumeRounds: 5,
+        resumeRounds: 4,
       };
 }

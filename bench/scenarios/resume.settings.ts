@@ -4,7 +4,7 @@
  */
 export const RESUME = {
   /** A task's lease: renewed every lease/3, and every instance looks for lapsed ones every lease/2. */
-  leaseMs: 3_000,
+  leaseMs: 4_000,
   /** How long a stopping instance lets runs finish before it hands resumable tasks over. */
   graceMs: 500,
   /** Progress every this many ms (`bench_resumable`): a store write per task each time. */

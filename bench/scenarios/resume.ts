@@ -72,13 +72,14 @@ function record(ctx: Ctx, signal: Signal, rounds: RoundResult[], p50Key: MetricK
   const each = rounds
     .map((r) => {
       const x = summarize(r.progressed);
-      return `${Math.round(x.p50)} (${Math.round(x.max - Math.min(...r.progressed))} spread)`;
+      const spread = Math.round(x.max - Math.min(...r.progressed));
+      return `${Math.round(x.p50)} (${spread} spread, ${looks(r.started)} look)`;
     })
     .join(', ');
   const exits = rounds.flatMap((r) => (r.exited === undefined ? [] : [Math.round(r.exited)]));
   const note = [
     `${samples.length + lost} tasks in ${rounds.length} round${rounds.length > 1 ? 's' : ''}` +
-      ` (each round's median and max − min: ${each} ms); lease ${RESUME.leaseMs} ms,` +
+      ` (each round's median, max − min and the looks of B that took its tasks over: ${each} ms); lease ${RESUME.leaseMs} ms,` +
       ` shutdownGrace ${RESUME.graceMs} ms`,
     `p50 ${lease(all.p50)}, p99 ${lease(all.p99)}`,
     `the new attempt's run began at p50 ${Math.round(began.p50)} ms`,
@@ -90,4 +91,10 @@ function record(ctx: Ctx, signal: Signal, rounds: RoundResult[], p50Key: MetricK
   ctx.results.set(p99Key, RESUME_PAIR, all.p99);
   ctx.log(`  ${signal} → attempt 2's first progress: p50 ${Math.round(all.p50)} ms, p99 ${Math.round(all.p99)} ms`);
   ctx.log(`    ${note.join('; ')}`);
+}
+
+/** How many of B's looks (every lease/2) took a round's tasks over: runs that began over 250 ms apart. */
+function looks(started: number[]): number {
+  const sorted = [...started].sort((x, y) => x - y);
+  return sorted.reduce((n, t, i) => (i > 0 && t - sorted[i - 1] > 250 ? n + 1 : n), 1);
 }
