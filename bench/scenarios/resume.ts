@@ -79,8 +79,8 @@ function record(ctx: Ctx, signal: Signal, rounds: RoundResult[], p50Key: MetricK
   const exits = rounds.flatMap((r) => (r.exited === undefined ? [] : [Math.round(r.exited)]));
   const note = [
     `${samples.length + lost} tasks in ${rounds.length} round${rounds.length > 1 ? 's' : ''}` +
-      ` (each round's median, max − min and the looks of B that took its tasks over: ${each} ms); lease ${RESUME.leaseMs} ms,` +
-      ` shutdownGrace ${RESUME.graceMs} ms`,
+      ` (each round's median, max − min and the looks of B that took its tasks over: ${each} ms);` +
+      ` lease ${RESUME.leaseMs} ms, shutdownGrace ${RESUME.graceMs} ms`,
     `p50 ${lease(all.p50)}, p99 ${lease(all.p99)}`,
     `the new attempt's run began at p50 ${Math.round(began.p50)} ms`,
     exits.length ? `A's process gone after ${exits.join(', ')} ms` : '',
