@@ -32,8 +32,9 @@ export class DurableTools {
       await this.ledger.record('answers', { ...row, detail: go });
     }
     for (let done = from; done < args.steps; done++) {
-      await sleep(args.stepMs, undefined, { signal: ctx.signal }).catch(() => undefined);
-      if (ctx.cancelled) {
+      const signal = args.ignoreSignal ? undefined : ctx.signal;
+      await sleep(args.stepMs, undefined, { signal }).catch(() => undefined);
+      if (ctx.cancelled && !args.ignoreSignal) {
         await this.note(row, `stopped at ${done}: ${reasonOf(ctx.signal)}`);
         return `stopped at ${done}`;
       }

@@ -22,6 +22,14 @@ export class RelDurableDto {
   @IsBoolean()
   checkpoint?: boolean;
 
+  /**
+   * Carry on when the run's signal aborts, as a tool that ignores it would: then only the library's fence stops its
+   * writes (with `checkpoint`, the first refused one ends the run).
+   */
+  @IsOptional()
+  @IsBoolean()
+  ignoreSignal?: boolean;
+
   /** Shown in the ledger (which case of a phase this is). */
   @IsOptional()
   @IsString()

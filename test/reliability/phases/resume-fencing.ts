@@ -7,8 +7,11 @@ import { TaskWatch } from '../support/task-watch.js';
 import { checkFencing } from './resume-fencing.checks.js';
 
 const LEASE = 2000;
-/** Six seconds of work, a checkpoint after each step. */
-const ARGS = { steps: 40, stepMs: 150, checkpoint: true, label: 'fenced' };
+/**
+ * Six seconds of work, a checkpoint after each step; deaf to its signal, so A's next checkpoint is tried whatever A
+ * learns first on waking (a renewal refused, a write refused), and only the fence can refuse it.
+ */
+const ARGS = { steps: 40, stepMs: 150, checkpoint: true, ignoreSignal: true, label: 'fenced' };
 const step = (task: any): number => Number(/step (\d+) on/.exec(task?.statusMessage ?? '')?.[1] ?? 0);
 
 /**
