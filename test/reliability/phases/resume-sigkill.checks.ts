@@ -21,7 +21,7 @@ export interface KillCase {
   answered?: { ok: boolean; at: number };
   statusAtKill?: string;
   afterTakeover?: { status?: string; asking: string[]; message?: string };
-  cancelStatus?: string;
+  cancelled?: { ok: boolean; at: number };
 }
 
 export interface KillRun {
@@ -35,6 +35,7 @@ export interface KillRun {
   names: string[];
   watch: TaskWatch;
   lease: number;
+  steps: number;
   tookOver: boolean;
   ended: boolean;
 }
@@ -106,11 +107,15 @@ export function checkResumeSigkill(report: Report, t: PhaseTally, run: KillRun):
       `from ${doomed
         .filter((k) => k.kind === 'checkpoint')
         .map((k) => resultOf(k).from)
-        .join(', ')} of ${24}`,
+        .join(', ')} of ${run.steps}`,
   );
   const cancelled = cases.filter((k) => k.kind === 'cancelled');
+  // All the killed instance's leases were renewed together: the first to lapse is when orphaned time ends.
+  const lapsedAt = Math.min(...doomed.map((k) => run.lapse.get(k.id) ?? NaN));
   const resumedAnyway = cancelled.filter(
     (k) =>
+      !k.cancelled?.ok ||
+      !(k.cancelled.at < lapsedAt) ||
       final.get(k.id)?.status !== 'cancelled' ||
       final.get(k.id)?.attempt !== 1 ||
       rows(ledger.attempts, k).some((r) => r.attempt > 1) ||
@@ -118,9 +123,15 @@ export function checkResumeSigkill(report: Report, t: PhaseTally, run: KillRun):
   );
   report.check(
     t,
-    `tasks cancelled while orphaned (${cancelled.length}, through another instance) stayed cancelled, never resumed`,
+    `tasks cancelled while orphaned (${cancelled.length}, through another instance, before their lease lapsed) ` +
+      'stayed cancelled, never resumed',
     resumedAnyway.length === 0 && cancelled.length > 0,
-    bad(resumedAnyway, (k) => `${final.get(k.id)?.status} attempt ${final.get(k.id)?.attempt} (${k.cancelStatus})`),
+    bad(
+      resumedAnyway,
+      (k) =>
+        `${final.get(k.id)?.status} attempt ${final.get(k.id)?.attempt} (cancel: ${JSON.stringify(k.cancelled)}, ` +
+        `lapse ${lapsedAt})`,
+    ),
   );
   const by = new Map<string, number>();
   for (const k of doomed) by.set(resultOf(k).instance ?? '?', (by.get(resultOf(k).instance ?? '?') ?? 0) + 1);
