@@ -158,4 +158,8 @@ function checkRestarts(report: Report, t: PhaseTally, run: DeployRun, handovers:
     t,
     run.restarts.map((r) => r.replacement),
   );
+  const logged = run.restarts
+    .flatMap((r) => [r.old, r.replacement])
+    .flatMap((d) => d.errorLines.map((l) => `${d.name}: ${l.slice(0, 200)}`));
+  report.check(t, 'no instance logged an ERROR line through the deploy', logged.length === 0, first(logged));
 }
