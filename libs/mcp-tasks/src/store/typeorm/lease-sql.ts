@@ -28,15 +28,20 @@ export class LeaseSql {
     const t = columns.table;
     const list = columns.all.map((col) => columns.name(col)).join(', ');
     const p = (n: number) => f.param(n);
-    const set = `UPDATE ${t} SET ${leaseOwner} = ${p(1)}, ${leaseExpires} = ${p(2)} WHERE ${f.idIn(id, 3)}`;
+    // A heartbeat and a hand-over lock their rows in id order, as batched task writes do (see `lockedInIdOrder`):
+    // an instance renews the very tasks whose progress it writes meanwhile.
+    const ordered = (where: string) => f.lockedInIdOrder?.(t, id, where) ?? where;
+    const setLease = `UPDATE ${t} SET ${leaseOwner} = ${p(1)}, ${leaseExpires} = ${p(2)}`;
+    const mine = `(${leaseOwner} = ${p(1)} OR ${leaseOwner} IS NULL)`;
     this.renew = statement(
-      `${set} AND ${status} IN ${LIVE} AND (${leaseOwner} = ${p(1)} OR ${leaseOwner} IS NULL) RETURNING ${id} AS id`,
+      `${setLease} WHERE ${ordered(`${f.idIn(id, 3)} AND ${status} IN ${LIVE} AND ${mine}`)} RETURNING ${id} AS id`,
     );
-    this.take = statement(`${set} AND ${status} IN ${LIVE}`);
+    // In the transaction that picked the rows with SKIP LOCKED: they are its own already.
+    this.take = statement(`${setLease} WHERE ${f.idIn(id, 3)} AND ${status} IN ${LIVE}`);
     // Expiry 0, not the caller's clock: lapsed before any `now`, and first in line for the next takeover.
     this.release = statement(
       `UPDATE ${t} SET ${leaseOwner} = NULL, ${leaseExpires} = 0 ` +
-        `WHERE ${f.idIn(id, 1)} AND ${leaseOwner} = ${p(2)} AND ${status} IN ${LIVE}`,
+        `WHERE ${ordered(`${f.idIn(id, 1)} AND ${leaseOwner} = ${p(2)} AND ${status} IN ${LIVE}`)}`,
     );
     const which: Record<LapsedKind, string> = {
       tasks: `${upstream} IS NULL AND ${resume} IS NULL`,

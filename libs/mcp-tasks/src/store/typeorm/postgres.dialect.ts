@@ -10,6 +10,8 @@ const FLAVOUR: SqlFlavour = {
   param: (n, column) => (column && typeof column.type === 'string' ? `$${n}::${column.type}` : `$${n}`),
   lockRows: ' FOR UPDATE',
   lockRowsSkipLocked: ' FOR UPDATE SKIP LOCKED',
+  lockedInIdOrder: (table, id, where) =>
+    `${id} IN (SELECT ${id} FROM ${table} WHERE ${where} ORDER BY ${id} COLLATE "C" FOR UPDATE)`,
   idIn: (column, n) => `${column} = ANY($${n}::text[])`,
   idList: (ids) => ids,
   // The id of the transaction that wrote the row version: any committed write to a row changes it.

@@ -15,6 +15,13 @@ export interface SqlFlavour {
   lockRows: string;
   /** The same, leaving out rows another transaction holds. */
   lockRowsSkipLocked: string;
+  /**
+   * Where several transactions lock rows at once (PostgreSQL): the condition `where` on `table`'s rows, met by
+   * rows locked first in the byte order of their ids — the order every write of many rows takes its locks in, so
+   * that two never wait on each other (a deadlock PostgreSQL ends by aborting one). Absent where a transaction
+   * locks the whole database (SQLite).
+   */
+  lockedInIdOrder?: (table: string, id: string, where: string) => string;
   /** `column` is one of the ids in parameter `n` (see `idList`). */
   idIn(column: string, n: number): string;
   /** The parameter value `idIn` expects for these ids. */

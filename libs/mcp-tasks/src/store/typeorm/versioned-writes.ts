@@ -64,7 +64,10 @@ export class VersionedWrites {
   }
 
   /** One UPDATE for writes of distinct tasks: the new version of each row written. */
-  private async send(batch: VersionedWrite[]): Promise<Map<string, unknown>> {
+  private async send(writes: VersionedWrite[]): Promise<Map<string, unknown>> {
+    // Rows locked in the byte order of their ids, as renewals lock them (see `SqlFlavour.lockedInIdOrder`): the
+    // statement updates them in the order of its arrays. Ids are ASCII, so `<` is that order.
+    const batch = [...writes].sort((a, b) => (a.task.id < b.task.id ? -1 : 1));
     const columns = this.columns.of(Object.keys(changedColumns(batch[0].task)));
     const rows = batch.map((w) => this.columns.encode(changedColumns(w.task), columns));
     const params = [
