@@ -16,9 +16,9 @@ import { TaskWatch } from '../support/task-watch.js';
 import { checkResumeSigkill, type KillCase, type Kind } from './resume-sigkill.checks.js';
 
 /**
- * Not shorter: under this load on a shared 2-core box a live instance's lease renewal now and then waits on row locks
- * its own batched task writes hold (PostgreSQL's deadlock check takes 1 s, then one of them fails), and with 2 s
- * leases two such renewals in a row let a live task's lease lapse — a takeover of a task that never stopped.
+ * Answers and cancels sent while the task is orphaned must land before its lease lapses: 4 s leaves that window
+ * ≥ 2.7 s on a busy 2-core box (at 2 s one run missed it). Shorter leases once also showed a store bug, fixed since:
+ * a renewal deadlocking with the same instance's batched writes, twice in a row, let live runs be taken over.
  */
 const LEASE = 4000;
 const POLL = 300;

@@ -124,7 +124,7 @@ export function resumableTasksContract(h: () => StoreHarness, { describe, it, ex
       expect(await h().countLive('alice', now + 5_000)).toBe(0);
     });
 
-    it("with a server, takes only that server's runs (either key form), never one that merely reads alike", async () => {
+    it("with a server, takes only that server's runs (either key form), not one that reads alike", async () => {
       const now = T0 + 1_000;
       const key = (subject: string, server: string, client = 'app') => ownerKey(subject, server, client, 'https://r');
       const own = [run(T0, { owner: key('alice', 'jobs') })];
