@@ -35,6 +35,8 @@ export interface KillRun {
   names: string[];
   watch: TaskWatch;
   lease: number;
+  /** The instances' pollInterval: how often each looks for lapsed tasks (at most every lease/2). */
+  poll: number;
   steps: number;
   tookOver: boolean;
   ended: boolean;

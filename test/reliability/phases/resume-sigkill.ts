@@ -195,6 +195,7 @@ export async function resumeSigkill(ctx: RunContext): Promise<void> {
       names: cluster.instances.map((d) => `pid-${d.child.pid}`),
       watch,
       lease: LEASE,
+      poll: POLL,
       steps: STEPS,
       tookOver,
       ended,

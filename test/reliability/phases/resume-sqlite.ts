@@ -8,6 +8,7 @@ import { sqliteLedger } from '../support/ledger.js';
 import { checkResumeSqlite, type SqliteCase } from './resume-sqlite.checks.js';
 
 const LEASE = 1000;
+const POLL = 300;
 const STEPS = 16;
 const STEP_MS = 250;
 const KINDS: Array<SqliteCase['kind']> = ['plain', 'checkpoint', 'answered', 'outstanding'];
@@ -26,7 +27,7 @@ export async function resumeSqlite(ctx: RunContext): Promise<void> {
   const t = report.phase('resume-sqlite');
   const dir = mkdtempSync(join(tmpdir(), 'mcp-rel-resume-'));
   const file = join(dir, 'tasks.sqlite');
-  const env = { MCP_STORE: 'sqlite', MCP_SQLITE_FILE: file, MCP_LEASE: String(LEASE), MCP_POLL_INTERVAL: '300' };
+  const env = { MCP_STORE: 'sqlite', MCP_SQLITE_FILE: file, MCP_LEASE: String(LEASE), MCP_POLL_INTERVAL: String(POLL) };
   const first = await DemoProcess.start({ name: 'resume-sqlite-1', env });
   let second: DemoProcess | undefined;
   try {
@@ -77,6 +78,7 @@ export async function resumeSqlite(ctx: RunContext): Promise<void> {
       restartedAt,
       restartedAs: pid,
       lease: LEASE,
+      poll: POLL,
     });
     report.check(
       t,

@@ -10,6 +10,7 @@ import { checkRollingDeploy } from './rolling-deploy.checks.js';
 export const LEASE = 6_000;
 /** Shorter than every task, so most runs are handed over rather than finished in the grace. */
 const GRACE = 2_000;
+const POLL = 500;
 const STEP_MS = 500;
 
 /**
@@ -38,7 +39,7 @@ export async function rollingDeploy(ctx: RunContext): Promise<void> {
     databaseUrl: db,
     auth: true,
     count: 3,
-    env: { MCP_LEASE: String(LEASE), MCP_SHUTDOWN_GRACE: String(GRACE), MCP_POLL_INTERVAL: '500' },
+    env: { MCP_LEASE: String(LEASE), MCP_SHUTDOWN_GRACE: String(GRACE), MCP_POLL_INTERVAL: String(POLL) },
     instanceEnv: (name) => ({ REL_INSTANCE: name }),
   });
   try {
@@ -78,7 +79,7 @@ export async function rollingDeploy(ctx: RunContext): Promise<void> {
     t.note('lease / shutdownGrace / restart spacing', `${LEASE} / ${GRACE} / ${size.spacingS * 1000} ms`);
     t.note('tasks a poll caught "Resumed after its instance stopped"', tasks.filter((s) => s.sawResumed).length);
     t.note('deploy (first task → last task ended)', `${((Date.now() - t0) / 1000).toFixed(1)} s`);
-    await checkRollingDeploy(report, t, { db, tasks, restarts, lb, errors, lease: LEASE, graceMs: GRACE });
+    await checkRollingDeploy(report, t, { db, tasks, restarts, lb, errors, lease: LEASE, graceMs: GRACE, poll: POLL });
   } finally {
     await cluster.stop();
   }

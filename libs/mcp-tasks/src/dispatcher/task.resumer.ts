@@ -30,12 +30,13 @@ import { withPrepare } from './with-prepare.js';
 const BATCH = 100;
 
 /**
- * Resumes the tasks of tools with `resume` whose instance stopped. Every `lease/2` it takes over those whose lease
- * lapsed (`ResumableTasks.adoptLapsedRuns`: each task goes to one instance, its attempt one more, or ends `failed`
- * past `maxAttempts`) and runs each again here: a dispatcher of stored calls, as `ToolCallHandler` is of calls that
- * arrive. The tool is found by name, its arguments are validated again, and its pipeline is built through the
- * `ToolInvoker` on stand-in HTTP objects (`resumedHttp`) — its run half only: the guards ran for the first attempt,
- * and the task has been the caller's since. On a store that cannot resume, it says once at startup which tools asked.
+ * Resumes the tasks of tools with `resume` whose instance stopped. Every `pollInterval` (at most `lease/2`) it takes
+ * over those whose lease lapsed (`ResumableTasks.adoptLapsedRuns`: each task goes to one instance, its attempt one
+ * more, or ends `failed` past `maxAttempts`) and runs each again here: a dispatcher of stored calls, as
+ * `ToolCallHandler` is of calls that arrive. The tool is found by name, its arguments are validated again, and its
+ * pipeline is built through the `ToolInvoker` on stand-in HTTP objects (`resumedHttp`) — its run half only: the
+ * guards ran for the first attempt, and the task has been the caller's since. On a store that cannot resume, it
+ * says once at startup which tools asked.
  */
 @Injectable()
 export class TaskResumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -56,7 +57,11 @@ export class TaskResumer implements OnApplicationBootstrap, BeforeApplicationShu
   onApplicationBootstrap(): void {
     const store = this.store;
     if (!hasResumableTasks(store)) return this.warnCannotResume();
-    this.timer = setInterval(() => void this.resume(store), Math.max(100, Math.floor(this.options.lease / 2)));
+    // As often as clients are told to poll: a task is taken over within lease + pollInterval of its instance's
+    // death, and at once (one period) after a shutdown hands it over. One indexed read per look.
+    const { lease, pollInterval } = this.options;
+    const every = Math.max(100, Math.min(pollInterval, Math.floor(lease / 2)));
+    this.timer = setInterval(() => void this.resume(store), every);
     this.timer.unref();
   }
 
