@@ -16,7 +16,7 @@ const ofLease = (metric: MetricKey, grace: boolean) => (r: Results) => {
 /**
  * Issue 38: the time from an instance's end to a task's next attempt reporting progress elsewhere, "reported against
  * lease". After SIGKILL it waits for the lease to lapse (lease/3..lease after the last renewal) and the next look
- * (every lease/2): the figures are reported. After SIGTERM the leases are released once shutdownGrace is over, so
+ * (every pollInterval): the figures are reported. After SIGTERM the leases are released once shutdownGrace is over, so
  * the hand-over should take shutdownGrace plus up to one look: that it stays under one lease is the one target.
  */
 export const RESUME_TARGETS: Target[] = [

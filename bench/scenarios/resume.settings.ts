@@ -3,7 +3,7 @@
  * report progress. The figures are reported against the lease, so its value is part of them.
  */
 export const RESUME = {
-  /** A task's lease: renewed every lease/3, and every instance looks for lapsed ones every lease/2. */
+  /** A task's lease: renewed every lease/3; each instance looks for lapsed ones every pollInterval (the demo's 250). */
   leaseMs: 4_000,
   /** How long a stopping instance lets runs finish before it hands resumable tasks over. */
   graceMs: 500,

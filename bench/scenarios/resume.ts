@@ -10,7 +10,7 @@ import { RESUME } from './resume.settings.js';
 export const RESUME_KEYS: MetricKey[] = ['resumeKillP50', 'resumeKillP99', 'resumeTermP50', 'resumeTermP99'];
 
 const ENV = { MCP_LEASE: String(RESUME.leaseMs), MCP_SHUTDOWN_GRACE: String(RESUME.graceMs) };
-/** Past the latest hand-over the library allows (lease lapsing, a look every lease/2), with room for a busy box. */
+/** Past the latest hand-over the library allows (the lease lapsing, a look every pollInterval), room for a busy box. */
 const GIVE_UP = { SIGKILL: 2 * RESUME.leaseMs + 5_000, SIGTERM: RESUME.graceMs + RESUME.leaseMs + 5_000 };
 
 /**
@@ -93,8 +93,8 @@ function record(ctx: Ctx, signal: Signal, rounds: RoundResult[], p50Key: MetricK
   ctx.log(`    ${note.join('; ')}`);
 }
 
-/** How many of B's looks (every lease/2) took a round's tasks over: runs that began over 250 ms apart. */
+/** How many of B's looks (every pollInterval, 250 ms) took a round's tasks over: runs that began over 150 ms apart. */
 function looks(started: number[]): number {
   const sorted = [...started].sort((x, y) => x - y);
-  return sorted.reduce((n, t, i) => (i > 0 && t - sorted[i - 1] > 250 ? n + 1 : n), 1);
+  return sorted.reduce((n, t, i) => (i > 0 && t - sorted[i - 1] > 150 ? n + 1 : n), 1);
 }
