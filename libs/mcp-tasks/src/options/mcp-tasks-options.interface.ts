@@ -68,8 +68,9 @@ export interface McpTasksModuleOptions {
    */
   ttl?: number | null;
   /**
-   * `pollIntervalMs` suggested to clients, how often a waiting task re-reads the store, and how often an instance
-   * re-reads the tasks it runs (to stop those ended elsewhere), in ms. At most 2^31-1.
+   * `pollIntervalMs` suggested to clients, how often a waiting task re-reads the store, how often an instance
+   * re-reads the tasks it runs (to stop those ended elsewhere), and how often it looks for resumable tasks whose
+   * instance stopped (at most every `lease/2`), in ms. At most 2^31-1.
    * @default 1_000
    */
   pollInterval?: number;
