@@ -245,6 +245,14 @@ async function sqliteRun(name, dir) {
   const state = path.join(tmp, `${name}-task.json`);
   const created = await withApp(sub, dir, env, (app) => clientChecks(sub, app, ['create', app.base, state]));
   if (created) await withApp(sub, dir, env, (app) => clientChecks(sub, app, ['reread', app.base, state]));
+  // A resumable task of the installed package: the app crashes mid-run (SIGKILL), a new process on the file resumes it.
+  const resumed = path.join(tmp, `${name}-resume.json`);
+  const started = await withApp(sub, dir, env, async (app) => {
+    const ok = await clientChecks(sub, app, ['resume-start', app.base, resumed]);
+    await app.kill();
+    return ok;
+  });
+  if (started) await withApp(sub, dir, env, (app) => clientChecks(sub, app, ['resume-finish', app.base, resumed]));
 }
 
 async function authRun(name, dir) {

@@ -97,6 +97,11 @@ export async function startApp(dir, env, timeoutMs) {
   const handle = {
     base: `http://127.0.0.1:${port}`,
     log: () => log,
+    /** SIGKILL, as a crash: no shutdown hook runs. */
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
