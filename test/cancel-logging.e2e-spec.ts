@@ -26,6 +26,14 @@ class StoppingTools {
     throw ctx.signal.reason;
   }
 
+  /** Reports progress, then returns normally once stopped (as a tool that checks `ctx.cancelled` does). */
+  @McpTool({ description: 'Reports, then returns when stopped', task: 'optional' })
+  async reports(_args: object, ctx: ToolContext): Promise<string> {
+    await ctx.progress(1, 2, 'half');
+    await new Promise((resolve) => ctx.signal.addEventListener('abort', resolve, { once: true }));
+    return 'stopped half way';
+  }
+
   /** A real bug in its clean-up once stopped: not the abort. */
   @McpTool({ description: 'Fails in its clean-up once stopped', task: 'optional' })
   async breaks(_args: object, ctx: ToolContext): Promise<string> {
@@ -133,7 +141,7 @@ describe('a run stopped by its own signal logs one debug line, no error', () => 
   });
 
   it.each(['sleeps', 'rethrows'])(
-    '%s: a call in the request stopped by notifications/cancelled (2025)',
+    '%s: a call in the request stopped by notifications/cancelled (2025) gets no answer',
     async (tool) => {
       const requestId = `stop-${tool}`;
       const answer = exchange(legacyUrl, {
@@ -143,10 +151,12 @@ describe('a run stopped by its own signal logs one debug line, no error', () => 
       await sleep(200);
       const note = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId } };
       expect((await post(legacyUrl, note, legacyHeaders(session))).status).toBe(202);
-      expect(await (await answer).body()).toMatchObject({
-        id: requestId,
-        error: { code: -32603, message: 'The call was stopped: cancelled' },
-      });
+      // The receiver of a cancel sends nothing more for that request: its stream ends with no answer.
+      const reply = await answer;
+      await reply.ended;
+      expect([reply.status, reply.headers['content-type']]).toEqual([200, 'text/event-stream']);
+      expect(await reply.body()).toBeUndefined();
+      expect(reply.frames.filter((f) => f.id === requestId)).toEqual([]);
       await until('the debug line', () => debugLines(`request ${requestId}`).length > 0, 10_000);
       await sleep(200);
       expect(loud()).toEqual([]);
@@ -155,6 +165,21 @@ describe('a run stopped by its own signal logs one debug line, no error', () => 
       ]);
     },
   );
+
+  it('a call streaming progress, cancelled (2025), ends its stream after the progress with no answer', async () => {
+    const requestId = 'stop-reports';
+    const params = { name: 'reports', arguments: {}, _meta: { progressToken: 'p' } };
+    const answer = await exchange(legacyUrl, {
+      body: request('tools/call', params, requestId),
+      headers: legacyHeaders(session),
+    });
+    await answer.next((f) => f.method === 'notifications/progress');
+    const note = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId } };
+    expect((await post(legacyUrl, note, legacyHeaders(session))).status).toBe(202);
+    await answer.ended;
+    expect(answer.frames.map((f) => f.method ?? f.id)).toEqual(['notifications/progress']);
+    expect(loud()).toEqual([]);
+  });
 
   it.each(['sleeps', 'rethrows'])('%s: a call in the request whose client closed the connection', async (tool) => {
     const requestId = `gone-${tool}`;

@@ -37,6 +37,16 @@ export class Reply {
     this.send(err.httpStatus, { id: this.id, error: err.toJSON() }, err.headers);
   }
 
+  /**
+   * Ends the reply with no answer to the request (a client that cancelled it expects none): an SSE stream, as
+   * every POSTed request's reply may be, closed with no message for its id.
+   */
+  withdraw(): void {
+    if (this.closed) return;
+    if (!this.streaming) this.res.writeHead(200, SSE_HEADERS);
+    this.res.end();
+  }
+
   private send(status: number, message: Record<string, unknown>, headers?: Record<string, string>): void {
     if (this.closed) return;
     if (this.streaming) {

@@ -9,6 +9,8 @@ export interface LegacyReply {
   notify(message: Record<string, unknown>): void;
   result(result: Record<string, unknown>): void;
   error(err: RpcError): void;
+  /** Ends the reply with no answer to the request (it was cancelled). */
+  withdraw(): void;
 }
 
 /** One HTTP exchange of the 2025 era as the endpoint read it: the wire code below works from this alone. */

@@ -16,7 +16,8 @@ import { RequestCancels } from './request-cancels.js';
  * `tools/call` of the 2025 era, dispatched like a 2026-07-28 one with what the session declared (its input
  * capabilities, its client): at 2025-11-25 with tasks on, `params.task` asks for a task (answered with the
  * 2025-11-25 task at once); otherwise the tool runs in the request, its progress streamed when the call carried a
- * `progressToken`. Input asked in the request is refused: this era has no MRTR.
+ * `progressToken`. Input asked in the request is refused: this era has no MRTR. A call the client cancels
+ * (`notifications/cancelled`) is stopped and gets no answer, as the 2025 revisions ask of the receiver.
  */
 @Injectable()
 export class LegacyToolCallHandler implements LegacyMethodHandler {
@@ -31,9 +32,11 @@ export class LegacyToolCallHandler implements LegacyMethodHandler {
     const { params, session, version } = req;
     const reply = x.reply(req.id);
     const aborter = new AbortController();
-    const forget = this.cancels.register(req.principal, session?.id, req.id, () =>
-      aborter.abort(new RunStoppedError('cancelled')),
-    );
+    let cancelled = false;
+    const forget = this.cancels.register(req.principal, session?.id, req.id, () => {
+      cancelled = true;
+      aborter.abort(new RunStoppedError('cancelled'));
+    });
     x.res.once('close', () => {
       if (!x.res.writableFinished) aborter.abort(new RunStoppedError('connection closed'));
     });
@@ -63,9 +66,11 @@ export class LegacyToolCallHandler implements LegacyMethodHandler {
         variant,
         session: session?.id,
       });
-      reply.result(forLegacyWire(result));
+      if (cancelled) reply.withdraw();
+      else reply.result(forLegacyWire(result));
     } catch (err) {
-      reply.error(legacyError(err));
+      if (cancelled) reply.withdraw();
+      else reply.error(legacyError(err));
     } finally {
       forget();
     }
