@@ -138,7 +138,10 @@ export class MirrorKeeper implements OnModuleInit, BeforeApplicationShutdown {
     try {
       await this.registry.ready;
       const now = Date.now();
-      const tasks = await this.store.adoptLapsedMirrors(now, BATCH, this.runner.instanceId, now + this.options.lease);
+      // This server's mirrors only: another server sharing the table follows its own upstreams.
+      const { instanceId } = this.runner;
+      const until = now + this.options.lease;
+      const tasks = await this.store.adoptLapsedMirrors(now, BATCH, instanceId, until, this.options.server.name);
       for (const task of tasks) {
         this.logger.log(
           `task ${task.id}: its mirror's holder stopped; following upstream "${task.upstream?.name}" here`,

@@ -12,9 +12,10 @@ export interface TaskMirrors {
    * Gives `owner` the lease (until `until`) on up to `limit` live, unexpired tasks that mirror an upstream task
    * (`upstream` set) and whose lease lapsed before `now`, and returns them as updated. `reclaimExpiredLeases`
    * leaves such tasks alone — their work runs upstream, so another instance carries on following it. Each task
-   * is adopted by one caller only, however many call this at once.
+   * is adopted by one caller only, however many call this at once. With `server`, only tasks whose owner key names
+   * it (the registration's `server.name`): several servers sharing one table each adopt their own mirrors only.
    */
-  adoptLapsedMirrors(now: number, limit: number, owner: string, until: number): Promise<TaskRecord[]>;
+  adoptLapsedMirrors(now: number, limit: number, owner: string, until: number, server?: string): Promise<TaskRecord[]>;
 }
 
 /** Whether `store` implements `TaskMirrors`. */

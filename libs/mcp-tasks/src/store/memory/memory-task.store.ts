@@ -1,3 +1,4 @@
+import { ownerKeyOnServer } from '../../owner/owner-key.js';
 import { isTerminal, type TaskError, type TaskStatus } from '../../protocol/wire.interface.js';
 import { applyTaskChange, hasLapsedLease, hasLapsedMirror, isLive } from '../apply-task-change.js';
 import { activityOf, countsOf, listByOwnerIn, listTasksIn } from './memory-task.queries.js';
@@ -79,12 +80,19 @@ export class MemoryTaskStore implements TaskStore, TaskListing, TaskMirrors, Tas
     return reclaimed;
   }
 
-  async adoptLapsedMirrors(now: number, limit: number, owner: string, until: number): Promise<TaskRecord[]> {
+  async adoptLapsedMirrors(
+    now: number,
+    limit: number,
+    owner: string,
+    until: number,
+    server?: string,
+  ): Promise<TaskRecord[]> {
     // No await inside: a second caller sees the new lease and leaves the task alone.
     const adopted: TaskRecord[] = [];
     for (const task of this.tasks.values()) {
       if (adopted.length >= limit) break;
       if (!hasLapsedMirror(task, now)) continue;
+      if (server !== undefined && !ownerKeyOnServer(task.owner, server)) continue;
       const next = { ...task, leaseOwner: owner, leaseExpiresAt: until };
       this.tasks.set(task.id, next);
       adopted.push(next);

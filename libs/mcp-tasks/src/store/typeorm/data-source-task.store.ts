@@ -105,8 +105,8 @@ export class DataSourceTaskStore
   listByOwner(query: OwnerTasksQuery, now: number): Promise<TaskRecord[]> {
     return this.on((s) => s.listByOwner(query, now));
   }
-  adoptLapsedMirrors(now: number, limit: number, owner: string, until: number): Promise<TaskRecord[]> {
-    return this.on((s) => s.adoptLapsedMirrors(now, limit, owner, until));
+  adoptLapsedMirrors(now: number, limit: number, owner: string, until: number, server?: string) {
+    return this.on((s) => s.adoptLapsedMirrors(now, limit, owner, until, server));
   }
   adoptLapsedRuns(
     now: number,

@@ -43,14 +43,14 @@ export class LeaseSql {
       `UPDATE ${t} SET ${leaseOwner} = NULL, ${leaseExpires} = 0 ` +
         `WHERE ${ordered(`${f.idIn(id, 1)} AND ${leaseOwner} = ${p(2)} AND ${status} IN ${LIVE}`)}`,
     );
+    // Parameter 3 of mirrors and runs: a text the owner keys of one server contain ('' for every server), matched
+    // without LIKE's patterns and SQLite's case folding; the store confirms each row with the parsed key.
+    const needle = f.param(3, ownerColumn);
+    const ofServer = `(${needle} = '' OR LENGTH(REPLACE(${owner}, ${needle}, '')) < LENGTH(${owner}))`;
     const which: Record<LapsedKind, string> = {
       tasks: `${upstream} IS NULL AND ${resume} IS NULL`,
-      mirrors: `${upstream} IS NOT NULL`,
-      // Parameter 3: a text the owner keys of one server contain ('' for every server), without LIKE's patterns
-      // and SQLite's case folding. The store confirms each row with the parsed key.
-      runs:
-        `${resume} IS NOT NULL AND (${f.param(3, ownerColumn)} = '' ` +
-        `OR LENGTH(REPLACE(${owner}, ${f.param(3, ownerColumn)}, '')) < LENGTH(${owner}))`,
+      mirrors: `${upstream} IS NOT NULL AND ${ofServer}`,
+      runs: `${resume} IS NOT NULL AND ${ofServer}`,
     };
     const lapsed = (kind: LapsedKind) =>
       statement(
@@ -63,7 +63,7 @@ export class LeaseSql {
 
   /**
    * Live, unexpired tasks of this kind whose lease lapsed before parameter 1, oldest lapse first, at most parameter
-   * 2 of them; rows another transaction holds are skipped. Runs take parameter 3 too (see `serverKeyNeedle`).
+   * 2 of them; rows another transaction holds are skipped. Mirrors and runs take parameter 3 (see `serverKeyNeedle`).
    */
   lapsedLeases(kind: LapsedKind): Statement {
     return this.lapsed[kind];

@@ -67,9 +67,10 @@ export class TypeOrmLeases {
     });
   }
 
-  adoptMirrors(now: number, limit: number, owner: string, until: number): Promise<TaskRecord[]> {
+  adoptMirrors(now: number, limit: number, owner: string, until: number, server?: string): Promise<TaskRecord[]> {
     return this.dialect.write(async (tx) => {
-      const adopted = (await this.lapsed(tx, 'mirrors', now, limit)).filter((t) => hasLapsedMirror(t, now));
+      const lapsed = await this.lapsed(tx, 'mirrors', now, limit, [needleOf(server)]);
+      const adopted = lapsed.filter((t) => hasLapsedMirror(t, now) && ofServer(t, server));
       if (adopted.length === 0) return [];
       await tx.changed(this.leases.take, [owner, until, this.dialect.flavour.idList(adopted.map((t) => t.id))]);
       for (const task of adopted) this.versions.take(task.id);
@@ -87,10 +88,8 @@ export class TypeOrmLeases {
   ): Promise<LapsedRuns> {
     return this.dialect.write(async (tx) => {
       const runs: LapsedRuns = { adopted: [], exhausted: [] };
-      const needle = server === undefined ? '' : serverKeyNeedle(server);
-      for (const task of await this.lapsed(tx, 'runs', now, limit, [needle])) {
-        if (!hasLapsedRun(task, now)) continue;
-        if (server !== undefined && !ownerKeyOnServer(task.owner, server)) continue;
+      for (const task of await this.lapsed(tx, 'runs', now, limit, [needleOf(server)])) {
+        if (!hasLapsedRun(task, now) || !ofServer(task, server)) continue;
         this.versions.take(task.id);
         const attempt = task.attempt ?? 1;
         const maxAttempts = task.resume!.maxAttempts;
@@ -122,8 +121,14 @@ export class TypeOrmLeases {
     const rows: RawRow[] = await tx.rows(this.leases.lapsedLeases(kind), [
       now,
       limit,
-      ...(kind === 'runs' ? more : []),
+      ...(kind === 'tasks' ? [] : more),
     ]);
     return rows.map((raw) => toRecord(this.columns.decode(raw)));
   }
 }
+
+/** What the lapsed-lease search narrows a server's rows by ('' for every server's). */
+const needleOf = (server?: string): string => (server === undefined ? '' : serverKeyNeedle(server));
+/** The task is `server`'s (or no server was asked for): its parsed owner key says so. */
+const ofServer = (task: TaskRecord, server?: string): boolean =>
+  server === undefined || ownerKeyOnServer(task.owner, server);

@@ -191,8 +191,8 @@ export class TypeOrmTaskStore
     );
   }
 
-  adoptLapsedMirrors(now: number, limit: number, owner: string, until: number): Promise<TaskRecord[]> {
-    return this.leases.adoptMirrors(now, limit, owner, until);
+  adoptLapsedMirrors(now: number, limit: number, owner: string, until: number, server?: string) {
+    return this.leases.adoptMirrors(now, limit, owner, until, server);
   }
 
   adoptLapsedRuns(

@@ -1,3 +1,4 @@
+import { ownerKey, unversionedOwnerKey } from '../../owner/owner-key.js';
 import { hasTaskMirrors, type TaskMirrors } from '../../store/capabilities/task-mirrors.interface.js';
 import type { TaskRecord, TaskUpstream } from '../../store/task.record.js';
 import type { StoreHarness } from '../store-harness.interface.js';
@@ -69,6 +70,25 @@ export function taskMirrorsContract(h: () => StoreHarness, { describe, it, expec
       }
       expect(await h().store.get(untouched[0].id, now)).toMatchObject({ leaseOwner: 'node-a', leaseExpiresAt: now });
       expect(await adopt(now)).toEqual([]);
+    });
+
+    it("with a server, adopts only that server's mirrors (either key form), not one that reads alike", async () => {
+      const now = T0 + 1_000;
+      const key = (subject: string, server: string, client = 'app') => ownerKey(subject, server, client, 'https://r');
+      const own = [mirror(T0, { owner: key('alice', 'gw') })];
+      own.push(mirror(T0, { owner: unversionedOwnerKey('alice', 'gw', 'app', 'https://r') }));
+      const others = [
+        mirror(T0, { owner: key('alice', 'other') }),
+        mirror(T0, { owner: key('alice', 'other', 'gw') }), // a later part reads "gw"
+        mirror(T0, { owner: key('x","gw",', 'other') }), // so does the subject's text
+        mirror(T0, { owner: key('alice', 'GW') }), // case counts
+      ];
+      await create(...own, ...others);
+      const mine = await withCapability(h().store, MIRRORS).adoptLapsedMirrors(now, 100, 'node-b', now + 1_000, 'gw');
+      expect(mine.map((t) => t.id).sort(byText)).toEqual(own.map((t) => t.id).sort(byText));
+      for (const task of others) expect(await h().peer.get(task.id, now)).toEqual(task);
+      const rest = await adopt(now);
+      expect(rest.map((t) => t.id).sort(byText)).toEqual(others.map((t) => t.id).sort(byText));
     });
 
     it('adopts at most `limit` per call', async () => {
