@@ -1,10 +1,10 @@
-import { ownerKey, unversionedOwnerKey } from '../../owner/owner-key.js';
 import { hasResumableTasks, type ResumableTasks } from '../../store/capabilities/resumable-tasks.interface.js';
 import type { TaskChange, TaskRecord, TaskResume } from '../../store/task.record.js';
 import type { StoreHarness } from '../store-harness.interface.js';
 import { LOST, NO_LIMITS, T0, byText, elicit, newTask } from '../task-fixtures.js';
 import type { TestApi } from '../test-api.js';
 import { withCapability, type CapabilityPart } from './capability.js';
+import { serverOwners } from './server-owners.js';
 
 const RESUMABLE: CapabilityPart<ResumableTasks> = {
   has: hasResumableTasks,
@@ -126,16 +126,10 @@ export function resumableTasksContract(h: () => StoreHarness, { describe, it, ex
 
     it("with a server, takes only that server's runs (either key form), not one that reads alike", async () => {
       const now = T0 + 1_000;
-      const key = (subject: string, server: string, client = 'app') => ownerKey(subject, server, client, 'https://r');
-      const own = [run(T0, { owner: key('alice', 'jobs') })];
-      own.push(run(T0, { owner: unversionedOwnerKey('alice', 'jobs', 'app', 'https://r') }));
-      const others = [
-        run(T0, { owner: key('alice', 'reports') }),
-        run(T0, { owner: key('alice', 'reports', 'jobs') }), // a later part reads "jobs"
-        run(T0, { owner: key('x","jobs",', 'reports') }), // so does the subject's text
-        run(T0, { owner: key('alice', 'Jobs') }), // case counts
-        run(T0, { owner: key('alice', 'reports'), attempt: 3 }), // its last attempt: not this server's to end
-      ];
+      const owners = serverOwners('jobs', 'reports');
+      const own = owners.own.map((owner) => run(T0, { owner }));
+      const others = owners.others.map((owner) => run(T0, { owner }));
+      others.push(run(T0, { owner: owners.others[0], attempt: 3 })); // its last attempt: not this server's to end
       await create(...own, ...others);
       const on = (server: string) =>
         withCapability(h().store, RESUMABLE).adoptLapsedRuns(now, 100, 'node-b', now + 1_000, NOTES, server);

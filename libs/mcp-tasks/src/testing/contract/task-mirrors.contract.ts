@@ -1,10 +1,10 @@
-import { ownerKey, unversionedOwnerKey } from '../../owner/owner-key.js';
 import { hasTaskMirrors, type TaskMirrors } from '../../store/capabilities/task-mirrors.interface.js';
 import type { TaskRecord, TaskUpstream } from '../../store/task.record.js';
 import type { StoreHarness } from '../store-harness.interface.js';
 import { LOST, NO_LIMITS, T0, byText, newTask } from '../task-fixtures.js';
 import type { TestApi } from '../test-api.js';
 import { withCapability, type CapabilityPart } from './capability.js';
+import { serverOwners } from './server-owners.js';
 
 const MIRRORS: CapabilityPart<TaskMirrors> = {
   has: hasTaskMirrors,
@@ -74,15 +74,9 @@ export function taskMirrorsContract(h: () => StoreHarness, { describe, it, expec
 
     it("with a server, adopts only that server's mirrors (either key form), not one that reads alike", async () => {
       const now = T0 + 1_000;
-      const key = (subject: string, server: string, client = 'app') => ownerKey(subject, server, client, 'https://r');
-      const own = [mirror(T0, { owner: key('alice', 'gw') })];
-      own.push(mirror(T0, { owner: unversionedOwnerKey('alice', 'gw', 'app', 'https://r') }));
-      const others = [
-        mirror(T0, { owner: key('alice', 'other') }),
-        mirror(T0, { owner: key('alice', 'other', 'gw') }), // a later part reads "gw"
-        mirror(T0, { owner: key('x","gw",', 'other') }), // so does the subject's text
-        mirror(T0, { owner: key('alice', 'GW') }), // case counts
-      ];
+      const owners = serverOwners('gw', 'other');
+      const own = owners.own.map((owner) => mirror(T0, { owner }));
+      const others = owners.others.map((owner) => mirror(T0, { owner }));
       await create(...own, ...others);
       const mine = await withCapability(h().store, MIRRORS).adoptLapsedMirrors(now, 100, 'node-b', now + 1_000, 'gw');
       expect(mine.map((t) => t.id).sort(byText)).toEqual(own.map((t) => t.id).sort(byText));
