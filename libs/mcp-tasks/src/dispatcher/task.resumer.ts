@@ -133,11 +133,12 @@ export class TaskResumer implements OnApplicationBootstrap, BeforeApplicationShu
   private warnCannotResume(): void {
     const tools = this.registry.list().filter((t) => t.resume);
     if (tools.length === 0 || !this.options.tasks) return;
+    const [tool, asks, its] = tools.length === 1 ? ['tool', 'asks', 'its'] : ['tools', 'ask', 'their'];
     this.logger.warn(
-      `tool${tools.length === 1 ? '' : 's'} ${tools.map((t) => t.name).join(', ')} ask to resume after their ` +
-        `instance stops (resume: true), but the store ${this.store.constructor.name} cannot resume tasks (it does ` +
-        'not implement ResumableTasks: adoptLapsedRuns, releaseLeases): their tasks end failed when their instance ' +
-        "stops, as other tasks do. A store that can: store: { type: 'typeorm' } (SQLite or PostgreSQL).",
+      `${tool} ${tools.map((t) => t.name).join(', ')} ${asks} to resume after ${its} instance stops (resume: ` +
+        `true), but the store ${this.store.constructor.name} cannot resume tasks (it does not implement ` +
+        `ResumableTasks: adoptLapsedRuns, releaseLeases): ${its} tasks end failed when ${its} instance stops, as ` +
+        "other tasks do. A store that can: store: { type: 'typeorm' } (SQLite or PostgreSQL).",
     );
   }
 }
