@@ -2,6 +2,7 @@ import type { HttpContext } from '../common/http-context.interface.js';
 import type { Principal } from '../common/principal.interface.js';
 import type { TraceContext } from '../common/trace-context.js';
 import type { ProgressSink } from '../context/progress.sink.js';
+import type { QuestionChannel } from '../context/question.channel.js';
 import type { TaskCallVariant } from './task-call.variant.js';
 
 /**
@@ -28,6 +29,11 @@ export interface McpRequest {
   traceContext: TraceContext;
   /** A `tools/call` of the 2025-11-25 wire: how it differs (absent on 2026-07-28). */
   variant?: TaskCallVariant;
+  /**
+   * A 2025-era synchronous `tools/call` whose client declared what a question needs: asks it over the call's stream
+   * (absent otherwise; 2026-07-28 asks with MRTR rounds instead).
+   */
+  questions?: QuestionChannel;
   /** The 2025-11-25 session the request came in, if any (without `auth` it binds the tasks it sees). */
   session?: string;
 }
