@@ -35,8 +35,14 @@ const only = opt('--only')?.split(',');
 const appDir = path.resolve(ROOT, opt('--app-dir') ?? '.');
 const started = Date.now();
 
-// node_modules is not committed: the pinned clients and Node 22 are installed here on first use, from the lock file.
-if (!fs.existsSync(NODE22) || !fs.existsSync(path.join(HERE, 'node_modules/.package-lock.json'))) {
+// node_modules is not committed: the pinned clients and Node 22 are installed here from the lock file, on first use
+// and again when the lock file is newer than the install.
+const installed = path.join(HERE, 'node_modules/.package-lock.json');
+const stale = () =>
+  !fs.existsSync(NODE22) ||
+  !fs.existsSync(installed) ||
+  fs.statSync(path.join(HERE, 'package-lock.json')).mtimeMs > fs.statSync(installed).mtimeMs;
+if (stale()) {
   const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts'], {
     cwd: HERE,
     stdio: 'inherit',

@@ -1,25 +1,12 @@
 // The official v1 TypeScript SDK client (@modelcontextprotocol/sdk) over Streamable HTTP, at each revision it speaks.
-// Its Client always offers its latest revision (2025-11-25) in initialize; an older client built on it is the same
-// Client offering an older one, so the initialize it sends is rewritten to offer `version`.
+// Each revision older than its default is offered as an older client built on it would (support/offering.mjs).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { VERSIONS_2025 } from '../support/cases.mjs';
+import { offering } from '../support/offering.mjs';
 import { answering, asks, v1Cases } from '../support/v1-cases.mjs';
 
 const url = process.argv[2];
-
-/** Makes `transport` offer `version` in its initialize request. */
-export function offering(transport, version) {
-  const send = transport.send.bind(transport);
-  transport.send = (message, options) =>
-    send(
-      message.method === 'initialize'
-        ? { ...message, params: { ...message.params, protocolVersion: version } }
-        : message,
-      options,
-    );
-  return transport;
-}
 
 for (const version of VERSIONS_2025) {
   await v1Cases('sdk-v1', version, url, {

@@ -28,7 +28,9 @@ export function caseRunner(client, version) {
       line = `PASS ${client} ${version} ${name} — ${await Promise.race([fn(), timeout])}`;
     } catch (err) {
       const kind = err instanceof Known ? 'KNOWN' : 'FAIL';
-      line = `${kind} ${client} ${version} ${name} — ${oneLine(err?.message ?? String(err))}`;
+      const why = err?.cause?.message ?? (err?.cause ? String(err.cause) : '');
+      const cause = why && !String(err?.message).includes(why) ? ` (${why})` : '';
+      line = `${kind} ${client} ${version} ${name} — ${oneLine((err?.message ?? String(err)) + cause)}`;
     } finally {
       clearTimeout(timer);
     }
@@ -77,9 +79,10 @@ export function requestsOf(exchanges) {
   return exchanges.flatMap((e) => (Array.isArray(e.request) ? e.request : [e.request]).map((r) => ({ ...r, e })));
 }
 
-/** The protocol version the wire shows: the initialize result's, else the 2026-07-28 header. */
+/** The protocol version the wire shows: the (last) initialize result's, else the 2026-07-28 header. */
 export function spokenVersion(exchanges) {
-  const init = requestsOf(exchanges).find((r) => r?.method === 'initialize');
+  // A bridge may probe the server with an initialize of its own before it forwards its client's.
+  const init = requestsOf(exchanges).findLast((r) => r?.method === 'initialize');
   if (init) return messagesOf(init.e).find((m) => m.id === init.id)?.result?.protocolVersion;
   return exchanges.find((e) => e.version === '2026-07-28') ? '2026-07-28' : undefined;
 }
@@ -119,10 +122,11 @@ export async function expectBadArgumentResult(url, tool) {
   return text;
 }
 
-/** Whether a notifications/cancelled (or tasks/cancel) went over the wire. */
-export async function cancelSent(url) {
-  return requestsOf(await readWire(url)).find(
-    (r) => r?.method === 'notifications/cancelled' || r?.method === 'tasks/cancel',
+/** Whether a notifications/cancelled for the last tools/call of `tool` went over the wire. */
+export async function cancelSent(url, tool) {
+  const { request } = await answerTo(url, tool);
+  return requestsOf(await readWire(url)).some(
+    (r) => r?.method === 'notifications/cancelled' && request && r.params?.requestId === request.id,
   );
 }
 

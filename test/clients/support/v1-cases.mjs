@@ -88,7 +88,7 @@ export async function v1Cases(name, version, url, o) {
         );
       expect((await call) === 'rejected', 'the aborted call resolved');
       const stopped = await expectStopped(url, label);
-      expect(await cancelSent(url), 'no notifications/cancelled went over the wire');
+      expect(await cancelSent(url, 'countdown'), 'no notifications/cancelled went over the wire');
       // The 2025 revisions: the receiver SHOULD NOT answer a cancelled request.
       const { answer } = await answerTo(url, 'countdown');
       expect(!answer, `the server still answered: ${JSON.stringify(answer ?? null).slice(0, 200)}`);
