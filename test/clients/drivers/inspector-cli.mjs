@@ -87,7 +87,8 @@ for (const [era, version] of [
     const followed = requestsOf(await readWire(url)).filter((q) => q?.method?.startsWith('tasks/'));
     expect(/The job failed/.test(texts(r) || r.out), `exit ${r.code}: ${r.out.slice(0, 300)}`);
     expect(followed.length > 0, 'no tasks/* request went over the wire');
-    return `task followed with ${[...new Set(followed.map((q) => q.method))].join(', ')}; ended: ${texts(r) || r.json?.error?.message}`;
+    const methods = [...new Set(followed.map((q) => q.method))].join(', ');
+    return `task followed with ${methods}; ended: ${texts(r) || r.json?.error?.message}`;
   });
   await run('cancel (tasks/cancel)', async () => {
     const label = labelFor('inspector-cli', version, 'task-cancel');
