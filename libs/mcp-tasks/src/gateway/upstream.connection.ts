@@ -2,12 +2,11 @@ import { Logger } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Principal } from '../common/principal.interface.js';
 import type { McpServerIdentity } from '../options/mcp-tasks-options.interface.js';
-import type { McpUpstreamTool } from '../options/mcp-upstream-options.interface.js';
 import type { UpstreamClient, UpstreamClientApi, UpstreamListenStream, UpstreamTask } from './upstream-client.api.js';
 import { tokenFor, type UpstreamConfig } from './upstream.config.js';
 import { describeFailure, upstreamFailure } from './upstream-failure.classifier.js';
 import { UpstreamSessionHolder } from './upstream-session.holder.js';
-import { readUpstreamTools } from './upstream-tools.reader.js';
+import { readUpstreamTools, type UpstreamToolEntry } from './upstream-tools.reader.js';
 import { UpstreamUnreachableError } from './upstream-unreachable.error.js';
 
 const FIRST_RETRY_MS = 500;
@@ -31,7 +30,7 @@ export interface UpstreamCallOptions {
 export class UpstreamConnection {
   private readonly logger = new Logger('McpTasks');
   private readonly sessions: UpstreamSessionHolder;
-  private tools: McpUpstreamTool[] = [];
+  private tools: UpstreamToolEntry[] = [];
   private refresher?: NodeJS.Timeout;
   private retrying = false;
 
@@ -49,8 +48,8 @@ export class UpstreamConnection {
     return this.config.name;
   }
 
-  /** The upstream tools served (its own names), as last read. */
-  get served(): readonly McpUpstreamTool[] {
+  /** The upstream tools served (its own names), with their task policies, as last read. */
+  get served(): readonly UpstreamToolEntry[] {
     return this.tools;
   }
 
@@ -211,10 +210,10 @@ export class UpstreamConnection {
     }
   }
 
-  private async read(client: UpstreamClient, signal = this.deadline()): Promise<McpUpstreamTool[]> {
+  private async read(client: UpstreamClient, signal = this.deadline()): Promise<UpstreamToolEntry[]> {
     const token = await tokenFor(this.config.auth);
     const all = await readUpstreamTools(client, { token, signal, timeout: this.config.timeout });
-    return all.filter((tool) => {
+    return all.filter(({ tool }) => {
       try {
         return this.config.serves(tool);
       } catch (err) {

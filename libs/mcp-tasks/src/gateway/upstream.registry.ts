@@ -1,4 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type { TaskPolicy } from '../decorators/mcp-tool.decorator.js';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { McpUpstreamTool } from '../options/mcp-upstream-options.interface.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
@@ -12,6 +13,8 @@ export interface ServedUpstreamTool {
   name: string;
   upstream: UpstreamConnection;
   tool: McpUpstreamTool;
+  /** How it may run as a task upstream, as the upstream lists it (`sync` when it does not say). */
+  policy: TaskPolicy;
 }
 
 /**
@@ -72,9 +75,9 @@ export class UpstreamRegistry implements OnModuleInit, OnApplicationShutdown {
   private rebuild(): void {
     const served = new Map<string, ServedUpstreamTool>();
     for (const upstream of this.upstreams.values())
-      for (const tool of upstream.served) {
+      for (const { tool, policy } of upstream.served) {
         const name = `${upstream.name}_${tool.name}`;
-        served.set(name, { name, upstream, tool });
+        served.set(name, { name, upstream, tool, policy });
       }
     this.served = served;
     this.version++;

@@ -62,10 +62,11 @@ export class ToolList {
       const tools = this.upstreams
         .list()
         .filter((s) => !this.registry.get(s.name))
-        .map(({ name, tool, upstream }) => ({
+        .map(({ name, tool, upstream, policy }) => ({
           requiredScopes: upstream.config.scopes,
           wire: { ...tool, name },
-          legacy: { ...tool, name },
+          // As a local tool: the upstream's own policy says whether a 2025-11-25 caller may ask for a task.
+          legacy: policy === 'sync' ? { ...tool, name } : { ...tool, name, execution: { taskSupport: policy } },
         }));
       this.proxied = { version: this.upstreams.version, tools };
     }
