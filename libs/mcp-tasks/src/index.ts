@@ -60,7 +60,12 @@ export type {
 export { applyTaskChange, isLive } from './store/apply-task-change.js';
 export { ownerKeyForms, ownerKeyOnServer, serverKeyNeedle, subjectKeyPrefixes } from './owner/owner-key.js';
 export { MemoryTaskStore } from './store/memory/memory-task.store.js';
-export { TaskEventBus, type TaskEvent, type TaskEventBusHealth } from './events/task-event-bus.interface.js';
+export {
+  TaskEventBus,
+  type QuestionAnswer,
+  type TaskEvent,
+  type TaskEventBusHealth,
+} from './events/task-event-bus.interface.js';
 export { LocalTaskEventBus } from './events/local-task-event.bus.js';
 export { ToolRegistry } from './discovery/tool.registry.js';
 export type { McpAuthOptions, McpAuthPrincipal } from './options/mcp-auth-options.interface.js';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { LocalTaskEventBus } from './local-task-event.bus.js';
 import type { PostgresConnectionConfig } from '../store/postgres-connection.config.js';
-import type { TaskEvent, TaskEventBus, TaskEventBusHealth } from './task-event-bus.interface.js';
+import type { QuestionAnswer, TaskEvent, TaskEventBus, TaskEventBusHealth } from './task-event-bus.interface.js';
 
 export interface PostgresBusOptions {
   /** Connection (a URL or pg client config, or a function giving one) for the bus's own LISTEN connection. */
@@ -14,7 +14,7 @@ export interface PostgresBusOptions {
   reconnectDelay?: number;
 }
 
-/** An event as NOTIFY carries it: ids and a status only, never results (payloads are at most 8000 bytes). */
+/** An event as NOTIFY carries it: ids and a status, or a client's answer to a question (at most 8000 bytes). */
 interface Notice {
   /** The instance that sent it: an instance drops its own echoes. */
   instance: string;
@@ -24,6 +24,17 @@ interface Notice {
   session?: string;
   /** This instance's count of its notices: PostgreSQL folds equal payloads sent in one transaction into one. */
   seq?: number;
+  question?: string;
+  answer?: QuestionAnswer;
+}
+
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
+const MAX_PAYLOAD = 7_999;
+
+/** A notice waiting for its NOTIFY; `sent` (question answers only) hears how that went. */
+interface Queued {
+  text: string;
+  sent?: (err?: Error) => void;
 }
 
 /**
@@ -48,7 +59,7 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
    * every notice published while the one before it was out (in the order they were published); the first
    * waits for the end of this turn of the event loop, so the notices one burst of work publishes share it.
    */
-  private queued: string[] = [];
+  private queued: Queued[] = [];
   private sending = false;
   private seq = 0;
   private stopped = false;
@@ -70,6 +81,11 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
     await this.connect(true);
   }
 
+  /**
+   * Relays `event`. Events about tasks are sent without waiting (a lost one only delays: runs re-read the store);
+   * a question's answer, which nothing else carries, resolves once its NOTIFY went out and rejects when it cannot:
+   * over-size, no connection, or the NOTIFY failed.
+   */
   async publish(event: TaskEvent): Promise<void> {
     await this.local.publish(event);
     const notice: Notice = {
@@ -78,10 +94,22 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
       taskId: event.taskId,
       ...(event.type === 'status-changed' ? { status: event.status } : {}),
       ...(event.type === 'status-changed' && event.session !== undefined ? { session: event.session } : {}),
+      ...(event.type === 'question-answered' ? { question: event.question, answer: event.answer } : {}),
       seq: this.seq++,
     };
+    const text = JSON.stringify(notice);
+    if (event.type !== 'question-answered') return this.enqueue({ text });
+    const size = Buffer.byteLength(text);
+    if (size > MAX_PAYLOAD) throw new Error(`it takes ${size} bytes, over PostgreSQL's NOTIFY limit of 8000`);
+    if (!this.client) throw new Error('the event bus is not connected to PostgreSQL');
+    await new Promise<void>((resolve, reject) =>
+      this.enqueue({ text, sent: (err) => (err ? reject(err) : resolve()) }),
+    );
+  }
+
+  private enqueue(item: Queued): void {
     if (!this.client) return;
-    this.queued.push(JSON.stringify(notice));
+    this.queued.push(item);
     if (this.sending) return;
     this.sending = true;
     setImmediate(() => void this.send());
@@ -92,16 +120,22 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
       const batch = this.queued;
       this.queued = [];
       const client = this.client;
-      if (!client) break;
+      if (!client) {
+        sentAll(batch, new Error('the event bus lost its PostgreSQL connection'));
+        break;
+      }
       try {
-        await client.query({ ...NOTIFY_MANY, values: [this.channel, batch] });
+        await client.query({ ...NOTIFY_MANY, values: [this.channel, batch.map((q) => q.text)] });
+        sentAll(batch);
       } catch (err) {
+        sentAll(batch, err as Error);
         const n = batch.length === 1 ? 'task event' : `${batch.length} task events`;
         this.logger.warn(
           `${n} not relayed (${(err as Error).message}); other instances will see them on their next store read`,
         );
       }
     }
+    sentAll(this.queued, new Error('the event bus lost its PostgreSQL connection'));
     this.queued = [];
     this.sending = false;
   }
@@ -190,6 +224,12 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
     if (!notice || typeof notice !== 'object' || typeof notice.taskId !== 'string') return;
     if (notice.instance === this.instance) return;
     const { type, taskId, status, session } = notice;
+    if (type === 'question-answered') {
+      const { question, answer } = notice;
+      if (typeof question === 'string' && answer && typeof answer === 'object')
+        void this.local.publish({ type, taskId, question, answer });
+      return;
+    }
     const event = (
       type === 'status-changed'
         ? { type, taskId, status, ...(typeof session === 'string' ? { session } : {}) }
@@ -197,4 +237,9 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
     ) as TaskEvent;
     void this.local.publish(event);
   }
+}
+
+/** Tells each waiting publisher of `batch` how its NOTIFY went. */
+function sentAll(batch: Queued[], err?: Error): void {
+  for (const q of batch) q.sent?.(err);
 }

@@ -2,14 +2,27 @@ import { TASK_EVENT_BUS } from '../mcp-tasks.constants.js';
 import type { TaskStatus } from '../protocol/wire.interface.js';
 
 /**
- * What instances tell each other about a task. Payloads are ids, never results.
+ * What instances tell each other about a task. Payloads are ids, never results — but for `question-answered`.
  * @publicApi
  */
 export type TaskEvent =
   | { type: 'cancel-requested'; taskId: string }
   | { type: 'input-answered'; taskId: string }
   /** `session`: the 2025-11-25 session that created the task, so that session's open stream can follow it. */
-  | { type: 'status-changed'; taskId: string; status: TaskStatus; session?: string };
+  | { type: 'status-changed'; taskId: string; status: TaskStatus; session?: string }
+  /**
+   * A 2025-era client's answer to a question a call running in the request asked it, for the instance running the
+   * call: `taskId` is that run's random id (no task has it), `question` the question's JSON-RPC id. The only event
+   * that carries a client's data: a bus that relays between instances carries it whole or rejects its `publish`
+   * (the PostgreSQL bus rejects one over 8000 bytes, and one it cannot send), so the answer is never lost silently.
+   */
+  | { type: 'question-answered'; taskId: string; question: string; answer: QuestionAnswer };
+
+/**
+ * A client's answer to a question: its result, or the error it (or the instance that took it) gave instead.
+ * @publicApi
+ */
+export type QuestionAnswer = { result: unknown } | { error: { code: number; message: string } };
 
 /**
  * Relays task events to every instance (including this one). The interface and its injection token
