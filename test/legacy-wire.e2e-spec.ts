@@ -329,9 +329,14 @@ describe.each(PLATFORMS)('2025-11-25 wire (%s)', (platform) => {
       expect(res.body.error).toMatchObject({ code: -32000, message: expect.stringContaining('2024-01-01') });
     });
 
-    it('input asked in a synchronous 2025 call is refused (-32600): no MRTR on this wire', async () => {
-      const res = await post1(request('tools/call', { name: 'ask', arguments: {} }));
-      expect(res.body.error).toMatchObject({ code: -32600, message: expect.stringContaining('only inside a task') });
+    it('input asked in a synchronous 2025 call of a session that cannot answer it is refused (-32600)', async () => {
+      const bare = (await initialize(url, {})).session;
+      const res = await post1(request('tools/call', { name: 'ask', arguments: {} }), bare);
+      // No MRTR on this wire; a client that declared the capability is asked on the call's stream instead.
+      expect(res.body.error).toMatchObject({
+        code: -32600,
+        message: expect.stringContaining('declare it in initialize'),
+      });
     });
 
     it('MRTR fields are not of this wire: requestState and inputResponses are ignored', async () => {

@@ -84,6 +84,7 @@ const MODULE: Classified<McpTasksModuleOptions> = {
   ttl: moduleOption('ttl', 1, 1e15, true),
   pollInterval: moduleOption('pollInterval', 1, MAX),
   requestStateTtl: moduleOption('requestStateTtl', 1, MAX),
+  questionTimeout: moduleOption('questionTimeout', 1, MAX),
   maxPerPrincipal: { kind: 'not timed', why: 'a count of tasks' },
   maxTasks: { kind: 'not timed', why: 'a count of tasks' },
 };

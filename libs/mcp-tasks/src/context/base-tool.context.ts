@@ -2,7 +2,8 @@ import type { Principal } from '../common/principal.interface.js';
 import type { ElicitResult, ToolContext } from '../common/tool-context.interface.js';
 import type { TraceContext } from '../common/trace-context.js';
 import { CAPABILITY_FOR } from '../input/input-response.validator.js';
-import { MODERN_PROTOCOL_VERSION, RpcCode } from '../mcp-tasks.constants.js';
+import { canAsk, legacyInputRefusal } from '../input/input-availability.js';
+import { MODERN_PROTOCOL_VERSION } from '../mcp-tasks.constants.js';
 import { RpcError } from '../protocol/rpc.error.js';
 import type { InputRequest } from '../protocol/wire.interface.js';
 import type { TaskRunEnd } from './task-run.handle.js';
@@ -81,15 +82,16 @@ export abstract class BaseToolContext implements ToolContext {
 
   /**
    * Refuses (`-32021`) a kind of input the call that started this run did not declare it can answer; on a 2025 wire,
-   * which has no such code, `-32600`.
+   * which has no such code, `-32600` — also for input its revision does not have (elicitation before 2025-06-18).
    */
   protected requireCapability(request: InputRequest): void {
+    if (this.protocolVersion !== MODERN_PROTOCOL_VERSION) {
+      if (canAsk(request.method, this.protocolVersion, this.clientCapabilities)) return;
+      throw legacyInputRefusal(this.tool, request.method, this.protocolVersion);
+    }
     const capability = CAPABILITY_FOR[request.method];
     if (this.clientCapabilities?.[capability]) return;
     const need = `Tool ${this.tool} needs the client capability "${capability}" (${request.method})`;
-    if (this.protocolVersion !== MODERN_PROTOCOL_VERSION) {
-      throw new RpcError(RpcCode.InvalidRequest, `${need}, which this session did not declare`);
-    }
     throw RpcError.missingCapability({ [capability]: {} }, need);
   }
 

@@ -5,12 +5,14 @@ import { BaseToolContext, type ToolCallOrigin } from './base-tool.context.js';
 import { checkpointValue } from './checkpoint.value.js';
 import { InputRequiredSignal } from './input-required.signal.js';
 import type { ProgressSink } from './progress.sink.js';
+import type { QuestionChannel } from './question.channel.js';
 
 /**
  * The context of a call answered in the request. Input the client has not given yet ends the
  * round with an MRTR `input_required` answer listing every request asked so far in this run
  * (a tool that asks several at once with `Promise.all` gets them in one round); the retried call
- * re-runs the method with the answers.
+ * re-runs the method with the answers. A 2025-era call whose client can be asked (`questions`) asks it now on the
+ * call's stream and waits instead; an answer holds for its key for the rest of the run, as an MRTR answer does.
  */
 export class SyncToolContext extends BaseToolContext {
   readonly taskId = undefined;
@@ -20,11 +22,14 @@ export class SyncToolContext extends BaseToolContext {
   /** Requests asked in this run that have no answer yet. */
   readonly pending: InputRequests = {};
   private given: Record<string, unknown> = {};
+  /** Questions on the call's stream, by key: a key asked again while unanswered waits for the same answer. */
+  private readonly asking = new Map<string, Promise<unknown>>();
 
   constructor(
     origin: ToolCallOrigin,
     readonly signal: AbortSignal,
     private readonly sink?: ProgressSink,
+    private readonly questions?: QuestionChannel,
   ) {
     super(origin);
   }
@@ -55,7 +60,25 @@ export class SyncToolContext extends BaseToolContext {
       }
       return this.answers[key];
     }
+    if (this.questions) return this.askNow(key, request, this.questions);
     this.pending[key] = request;
     throw new InputRequiredSignal(key, request);
+  }
+
+  private askNow(key: string, request: InputRequest, questions: QuestionChannel): Promise<unknown> {
+    let asked = this.asking.get(key);
+    if (!asked) {
+      asked = questions.ask(key, request, this.signal).then((answer) => {
+        this.given = { ...this.given, [key]: answer };
+        return answer;
+      });
+      // Settled, it is an answer (kept in `given`) or a failure (asked again, if the tool tries again).
+      void asked.then(
+        () => this.asking.delete(key),
+        () => this.asking.delete(key),
+      );
+      this.asking.set(key, asked);
+    }
+    return asked;
   }
 }

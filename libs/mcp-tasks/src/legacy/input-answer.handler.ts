@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Principal } from '../common/principal.interface.js';
 import { TaskLookup } from '../dispatcher/task.lookup.js';
+import { UpstreamTaskRelay } from '../gateway/upstream-task.relay.js';
 import { inputError } from '../input/input-error.mapper.js';
 import { isValidInputResponse } from '../input/input-response.validator.js';
 import { RpcCode } from '../mcp-tasks.constants.js';
@@ -8,6 +9,7 @@ import { TaskGuards, type TaskHandler } from '../pipeline/task-guards.js';
 import { RpcError } from '../protocol/rpc.error.js';
 import type { TaskRecord } from '../store/task.record.js';
 import { TaskRunner } from '../tasks/task.runner.js';
+import { clientErrorOf } from './client-error.js';
 import { accepted, type LegacyExchange } from './legacy-exchange.js';
 
 /**
@@ -25,6 +27,7 @@ export class InputAnswerHandler {
   constructor(
     private readonly tasks: TaskLookup,
     private readonly runner: TaskRunner,
+    private readonly relay: UpstreamTaskRelay,
     guards: TaskGuards,
   ) {
     this.answer = guards.protect(this, 'update', (task) => task);
@@ -40,7 +43,7 @@ export class InputAnswerHandler {
       return accepted(x.res);
     }
     if (body.error !== undefined) {
-      await this.runner.answer(task.id, { [target.key]: inputError(errorOf(body.error)) });
+      await this.runner.answer(task.id, { [target.key]: inputError(clientErrorOf(body.error)) });
       return accepted(x.res);
     }
     if (!isValidInputResponse(request, body.result)) {
@@ -48,6 +51,9 @@ export class InputAnswerHandler {
       await this.runner.answer(task.id, { [target.key]: inputError({ code: RpcCode.InvalidParams, message }) });
       return x.reply(null).error(new RpcError(RpcCode.InvalidParams, message, undefined, 400));
     }
+    // A mirrored task's question is the upstream's: the answer goes there first, and counts here once it got there.
+    if (task.upstream)
+      await this.relay.answer(task.upstream, { [target.key]: body.result }, { principal: x.principal });
     await this.runner.answer(task.id, { [target.key]: body.result });
     accepted(x.res);
   }
@@ -65,12 +71,4 @@ export class InputAnswerHandler {
       throw err;
     }
   }
-}
-
-function errorOf(error: unknown): { code: number; message: string } {
-  const e = (error ?? {}) as { code?: unknown; message?: unknown };
-  return {
-    code: typeof e.code === 'number' ? e.code : RpcCode.InternalError,
-    message: typeof e.message === 'string' ? e.message.slice(0, 500) : 'no message',
-  };
 }

@@ -1,3 +1,4 @@
+import { isQuestionId } from './question-id.js';
 import { INPUT_REQUEST_ID_PREFIX } from './legacy.constants.js';
 
 /**
@@ -18,11 +19,14 @@ export function parseInputRequestId(id: unknown): { taskId: string; key: string 
   return { taskId, key: Buffer.from(encoded, 'base64url').toString('utf8') };
 }
 
-/** Whether a POSTed body is a client's answer to one of our requests (any other response is refused unread). */
+/**
+ * Whether a POSTed body is a client's answer to one of our requests — a task's, or a question asked during a call
+ * (`question-id.ts`) — (any other response is refused unread).
+ */
 export const isInputAnswer = (body: unknown): boolean =>
   !!body &&
   typeof body === 'object' &&
   !Array.isArray(body) &&
   !('method' in body) &&
   ('result' in body || 'error' in body) &&
-  parseInputRequestId((body as { id?: unknown }).id) !== undefined;
+  (parseInputRequestId((body as { id?: unknown }).id) !== undefined || isQuestionId((body as { id?: unknown }).id));

@@ -31,12 +31,20 @@ export function legacyCallVariant(call: LegacyCall): TaskCallVariant {
     mode: (tool, resolved) => legacyMode(tool, resolved, call),
     origin: { generation: LEGACY_PROTOCOL_VERSION, session: call.session, ttl: ttlFor(call) },
     created: (task: TaskRecord) => ({ task: toLegacyTask(task, call.pollInterval) }),
-    inputInRequest: (tool) =>
-      new RpcError(
-        RpcCode.InvalidRequest,
-        `Tool ${tool} asks for input; 2025-11-25 clients can answer only inside a task (call it with params.task)`,
-      ),
+    inputInRequest: (tool) => inputInRequest(tool, call.tasksOn),
   };
+}
+
+/**
+ * Input a run in the request cannot ask (this call carries no way to ask its client): at 2025-11-25 with tasks on,
+ * a task can; an earlier revision has no `params.task` to point to.
+ */
+function inputInRequest(tool: string, tasksOn: boolean): RpcError {
+  const cannot = `Tool ${tool} asks for input, which cannot be asked during this call`;
+  return new RpcError(
+    RpcCode.InvalidRequest,
+    tasksOn ? `${cannot}: call it with params.task and answer inside the task` : cannot,
+  );
 }
 
 /** The decision table (docs/2025-11-25-clients.md, "Tools"): a function policy is advertised `optional`. */

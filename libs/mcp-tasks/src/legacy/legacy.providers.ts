@@ -6,14 +6,21 @@ import { LegacySessions } from './legacy-session.js';
 import { LegacyStreams } from './legacy-streams.js';
 import { LegacyRouter } from './legacy.router.js';
 import { RequestCancels } from './request-cancels.js';
+import { SyncAnswerHandler } from './sync-answer.handler.js';
+import { SyncQuestions } from './sync-questions.js';
 
-/** The 2025-era wire: sessions, each handler the legacy method table names, streams, the client's answers. */
+/**
+ * The 2025-era wire: sessions, each handler the legacy method table names, streams, the client's answers (to a
+ * task's questions, to a call's) and the questions calls wait on.
+ */
 export const legacyProviders: Provider[] = [
   LegacySessions,
   ...LEGACY_METHOD_HANDLERS,
   LegacyStreams,
   InputDelivery,
   InputAnswerHandler,
+  SyncQuestions,
+  SyncAnswerHandler,
   RequestCancels,
   LegacyRouter,
 ];

@@ -7,6 +7,7 @@ import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { McpTracing } from '../telemetry/tracing.js';
 import { InputAnswerHandler } from './input-answer.handler.js';
 import { parseInputRequestId } from './input-request-id.js';
+import { isQuestionId } from './question-id.js';
 import { legacyError } from './legacy-error.mapper.js';
 import { accepted, type LegacyExchange } from './legacy-exchange.js';
 import type { LegacyMethodHandler, LegacyRequest } from './legacy-method-handler.interface.js';
@@ -15,6 +16,7 @@ import { LegacySessions, type LegacySession } from './legacy-session.js';
 import { LegacyStreams } from './legacy-streams.js';
 import { LEGACY_DEFAULT_VERSION } from './legacy.constants.js';
 import { RequestCancels } from './request-cancels.js';
+import { SyncAnswerHandler } from './sync-answer.handler.js';
 import { badTransport } from './transport.error.js';
 
 const plain = (v: unknown): v is Record<string, any> => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -22,10 +24,10 @@ const plain = (v: unknown): v is Record<string, any> => !!v && typeof v === 'obj
 /**
  * The 2025 era's own wire: the methods of its table (`legacy-methods.table.ts`: `initialize`, a sealed session;
  * `tools/call`; at 2025-11-25 the `tasks/*` methods), their streams (the session's GET stream, blocking
- * `tasks/result`), the client's answers to a task's questions, and `notifications/cancelled`. Everything else of
- * that era (lists, `ping`, other notifications, batches, `DELETE`, `GET` without a session) is left to the SDK's
- * stateless fallback, as are `tasks/*` where that revision has none. A session id is checked on every request of
- * the era: one that is not ours is 404.
+ * `tasks/result`), the client's answers to questions (a task's, or a call's asked on its stream), and
+ * `notifications/cancelled`. Everything else of that era (lists, `ping`, other notifications, batches, `DELETE`,
+ * `GET` without a session) is left to the SDK's stateless fallback, as are `tasks/*` where that revision has none.
+ * A session id is checked on every request of the era: one that is not ours is 404.
  */
 @Injectable()
 export class LegacyRouter implements OnModuleInit {
@@ -35,6 +37,7 @@ export class LegacyRouter implements OnModuleInit {
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
     private readonly sessions: LegacySessions,
     private readonly answers: InputAnswerHandler,
+    private readonly syncAnswers: SyncAnswerHandler,
     private readonly streams: LegacyStreams,
     private readonly cancels: RequestCancels,
     private readonly tracing: McpTracing,
@@ -115,8 +118,15 @@ export class LegacyRouter implements OnModuleInit {
     return true;
   }
 
-  /** A client's answer to one of our requests; any other posted response was refused before it got here. */
+  /**
+   * A client's answer to one of our requests — a task's, or a question asked during a call; any other posted
+   * response was refused before it got here.
+   */
   private async answer(x: LegacyExchange, body: Record<string, unknown>, session?: LegacySession): Promise<boolean> {
+    if (isQuestionId(body.id)) {
+      await this.syncAnswers.serve(x, session?.id);
+      return true;
+    }
     const target = parseInputRequestId(body.id);
     if (!target) return false;
     await this.answers.serve(x, target, session?.id);

@@ -125,6 +125,14 @@ export interface McpTasksModuleOptions {
    */
   requestStateTtl?: number;
   /**
+   * How long a question asked during a 2025-era client's plain `tools/call` (`elicitation/create`,
+   * `sampling/createMessage`, `roots/list` on the call's stream) waits for the client's answer, in ms. Then the call
+   * answers JSON-RPC `-32001` (the SDKs' request timeout) and a later answer is dropped. At most 2^31-1. Questions of
+   * tasks and of 2026-07-28 calls (MRTR) do not wait in a request: this does not apply to them.
+   * @default 300_000 (5 min)
+   */
+  questionTimeout?: number;
+  /**
    * Host names the endpoint, its metadata and the console answer for (DNS-rebinding protection), as a URL spells them
    * (lower case, no scheme or port): requests with any other `Host` get 403. With `auth` and no `auth.resource`, the
    * only hosts a resource is taken from.

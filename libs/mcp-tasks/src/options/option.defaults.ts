@@ -10,6 +10,7 @@ export const OPTION_DEFAULTS = {
   tasks: true,
   telemetry: true,
   requestStateTtl: 600_000,
+  questionTimeout: 300_000,
   fastPath: false,
   trustProxy: false,
 } as const;

@@ -69,6 +69,7 @@ const CHECKS: { [K in keyof McpTasksModuleOptions]-?: Check } = {
       ? undefined
       : 'requestStateSecret must be a string of at least 16 characters',
   requestStateTtl: duration('requestStateTtl', TIMER_MS),
+  questionTimeout: duration('questionTimeout', TIMER_MS),
   allowedHosts: (v) => allowedHostsProblem(v),
   allowedOrigins: (v) => stringList('allowedOrigins', v),
   fastPath: ofType('fastPath', 'boolean'),

@@ -15,6 +15,7 @@ describe('resolveOptions', () => {
       maxTasks: Infinity,
       tasks: true,
       requestStateTtl: 600_000,
+      questionTimeout: 300_000,
       upstreams: [],
     });
     expect(o.store).toBeInstanceOf(MemoryTaskStore);
@@ -58,6 +59,7 @@ describe('resolveOptions', () => {
     [{ server, store: {} }, /store must implement TaskStore/],
     [{ server, requestStateSecret: 'short' }, /at least 16 characters/],
     [{ server, requestStateTtl: -5 }, /requestStateTtl/],
+    [{ server, questionTimeout: '5m' }, /questionTimeout must be an integer number of ms/],
     [{ server, guards: { ownership: 'mine' } }, /guards must be \{ scopes\?, ownership\? \}, each a guard class/],
     [{ server, allowedHosts: 'localhost' }, /allowedHosts must be an array of strings/],
     [{ server, allowedOrigins: [1] }, /allowedOrigins must be an array of strings/],

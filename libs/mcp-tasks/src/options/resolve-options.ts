@@ -32,6 +32,7 @@ function applyDefaults(raw: McpTasksModuleOptions): ResolvedOptions {
     telemetry: o.telemetry,
     requestStateSecret: o.requestStateSecret ? Buffer.from(o.requestStateSecret) : randomBytes(32),
     requestStateTtl: o.requestStateTtl,
+    questionTimeout: o.questionTimeout,
     allowedHosts: o.allowedHosts,
     allowedOrigins: o.allowedOrigins,
     fastPath: o.fastPath,

@@ -32,6 +32,7 @@ export interface ResolvedOptions {
   telemetry: boolean;
   requestStateSecret: Buffer;
   requestStateTtl: number;
+  questionTimeout: number;
   allowedHosts?: string[];
   allowedOrigins?: string[];
   fastPath: boolean;

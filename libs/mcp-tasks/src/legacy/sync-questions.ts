@@ -1,0 +1,58 @@
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { InjectTaskEventBus } from '../decorators/inject.decorators.js';
+import { TaskEventBus, type QuestionAnswer } from '../events/task-event-bus.interface.js';
+import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { QuestionIds } from './question-id.js';
+
+/**
+ * The questions calls running in the request on this instance wait on, by JSON-RPC id, and the way to them for an
+ * answer taken anywhere: settled at once when the call runs here, else relayed on the bus to every instance, where
+ * the one running it settles it (the others find nothing to settle).
+ */
+@Injectable()
+export class SyncQuestions implements OnModuleInit, OnModuleDestroy {
+  readonly ids: QuestionIds;
+  private readonly waiting = new Map<string, (answer: QuestionAnswer) => void>();
+  private unsubscribe?: () => void;
+
+  constructor(
+    @Inject(MCP_TASKS_OPTIONS) options: ResolvedOptions,
+    @InjectTaskEventBus() private readonly bus: TaskEventBus,
+  ) {
+    this.ids = new QuestionIds(options.requestStateSecret);
+  }
+
+  onModuleInit(): void {
+    this.unsubscribe = this.bus.subscribe((e) => {
+      if (e.type === 'question-answered') this.settle(e.question, e.answer);
+    });
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribe?.();
+  }
+
+  /** Waits for the answer to `id` (one waiter per id); returns the function that stops waiting. */
+  wait(id: string, onAnswer: (answer: QuestionAnswer) => void): () => void {
+    this.waiting.set(id, onAnswer);
+    return () => {
+      if (this.waiting.get(id) === onAnswer) this.waiting.delete(id);
+    };
+  }
+
+  /** Hands `answer` to the run that asked `id` (`run`): here, or through the bus — rejecting when it cannot. */
+  async deliver(id: string, run: string, answer: QuestionAnswer): Promise<void> {
+    if (this.settle(id, answer)) return;
+    await this.bus.publish({ type: 'question-answered', taskId: run, question: id, answer });
+  }
+
+  /** Whether a run here waited for `id` (it has the answer now). */
+  private settle(id: string, answer: QuestionAnswer): boolean {
+    const onAnswer = this.waiting.get(id);
+    if (!onAnswer) return false;
+    this.waiting.delete(id);
+    onAnswer(answer);
+    return true;
+  }
+}
