@@ -3,21 +3,29 @@ import type { HttpContext } from '../common/http-context.interface.js';
 import type { Principal } from '../common/principal.interface.js';
 import type { TraceContext } from '../common/trace-context.js';
 import { callOrigin, type ToolCallOrigin } from '../context/base-tool.context.js';
+import type { QuestionChannel } from '../context/question.channel.js';
 import { SyncToolContext } from '../context/sync-tool.context.js';
+import type { ToolDefinition } from '../discovery/tool-definition.js';
+import type { TaskCallVariant } from '../dispatcher/task-call.variant.js';
 import { digestOf } from '../input/request-state.binding.js';
 import { MCP_TASKS_OPTIONS, RpcCode, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { declaresTasks } from '../protocol/capabilities.js';
 import { RpcError } from '../protocol/rpc.error.js';
+import type { CallToolResult } from '../protocol/wire.interface.js';
 import { taskLimitError } from '../tasks/task-limit.error.js';
 import { toWireTask } from '../tasks/task.mapper.js';
 import { TaskRunner } from '../tasks/task.runner.js';
 import { McpTracing } from '../telemetry/tracing.js';
+import { localTtl } from './mirror-ttl.js';
 import { MirrorKeeper } from './mirror.keeper.js';
 import { traceCarrier } from './trace-carrier.js';
 import type { UpstreamTask } from './upstream-client.api.js';
 import type { UpstreamCallOptions } from './upstream.connection.js';
 import { UpstreamRegistry, type ServedUpstreamTool } from './upstream.registry.js';
+import { upstreamCapabilitiesOf } from './upstream-capabilities.js';
+import { eraRefusal } from './upstream-refusal.js';
+import { pastRounds } from './upstream-rounds.js';
 import { UpstreamStateCodec } from './upstream-state.codec.js';
 import { UpstreamTaskRelay } from './upstream-task.relay.js';
 import { UpstreamToolPipeline, type ProxiedStep } from './upstream-tool.pipeline.js';
@@ -37,13 +45,22 @@ export interface ProxiedCall {
   signal: AbortSignal;
   inputResponses?: Record<string, unknown>;
   http: HttpContext;
+  /** A 2025-era call: how it runs (a task only with `params.task`), the shape of its task handle. */
+  variant?: TaskCallVariant;
+  /** A 2025-era synchronous call whose client can be asked now, on the call's stream. */
+  questions?: QuestionChannel;
 }
+
+/** What the call of a 2025-era caller is: its variant, and whether it runs as a task. */
+type Era = { variant: TaskCallVariant; task: boolean } | undefined;
 
 /**
  * `tools/call` of a served upstream tool: the guards (global, scopes) run here, then the call goes upstream with
  * the caller's capabilities and trace. A result comes back as is; an MRTR round passes through (same keys, the
  * upstream's `requestState` sealed inside ours); a task becomes a local task that mirrors it — or, at the owner's
- * or the server's cap, is cancelled upstream and the caller gets `-32600`.
+ * or the server's cap, is cancelled upstream and the caller gets `-32600`. A 2025-era caller, which has no MRTR,
+ * is asked the upstream's questions on its call's stream instead, and gets a task exactly when it asked for one and
+ * the upstream's listing allows it, as for a local tool.
  */
 @Injectable()
 export class UpstreamToolCall {
@@ -82,8 +99,11 @@ export class UpstreamToolCall {
       context,
     });
     const args = argumentsOf(raw);
+    // The variant reads only the tool's name and policy; the caller called it by its served name.
+    const tool = { name: served.name, policy: served.policy } as ToolDefinition;
+    const era: Era = req.variant && { variant: req.variant, task: req.variant.mode(tool, served.policy) === 'task' };
     const step: ProxiedStep = { http: req.http, call, args, context };
-    return this.pipeline.run(served, step, () => this.forward(served, req, args, origin, traceContext));
+    return this.pipeline.run(served, step, () => this.forward(served, req, args, origin, traceContext, era));
   }
 
   /** Past the guards: the call upstream, and what its answer makes of it here. */
@@ -93,10 +113,12 @@ export class UpstreamToolCall {
     args: Answer,
     origin: ToolCallOrigin,
     traceContext: TraceContext,
+    era: Era,
   ): Promise<Answer> {
     const bind = { tool: served.name, owner: req.principal.key, args: digestOf(req.params.arguments ?? {}) };
     const params: Record<string, unknown> = { name: served.tool.name, arguments: args };
-    if (req.params.requestState !== undefined) {
+    // The 2025 era has no MRTR: a `requestState` there is a field it does not define, ignored.
+    if (req.params.requestState !== undefined && !era) {
       const round = this.states.open(req.params.requestState, bind);
       const given = req.inputResponses ?? {};
       params.inputResponses = Object.fromEntries(
@@ -106,21 +128,53 @@ export class UpstreamToolCall {
     }
     const upstreamCall: UpstreamCallOptions = {
       principal: req.principal,
-      capabilities: this.capabilities(req.clientCapabilities),
+      capabilities: era
+        ? upstreamCapabilitiesOf(req.clientCapabilities, era.task)
+        : this.capabilities(req.clientCapabilities),
       meta: traceCarrier(this.tracing, req.params, traceContext),
       signal: req.signal,
     };
     const sentAt = Date.now();
-    const answer = await this.send(served, params, upstreamCall);
+    const wire = era && req.protocolVersion;
+    let answer = await this.send(served, params, upstreamCall, wire);
+    if (answer.resultType === 'input_required' && era) {
+      answer = await pastRounds(answer, {
+        questions: era.task ? undefined : req.questions,
+        signal: req.signal,
+        refuse: () => era.variant.inputInRequest(served.name),
+        again: (inputResponses, requestState) =>
+          this.send(served, { ...params, inputResponses, requestState }, upstreamCall, wire),
+      });
+    }
     if (answer.resultType === 'input_required') {
       const inputRequests = (answer.inputRequests ?? {}) as Answer;
       const round = { ...bind, asked: Object.keys(inputRequests), state: answer.requestState };
       return { resultType: 'input_required', inputRequests, requestState: this.states.seal(round) };
     }
     if (answer.resultType === 'task')
-      return this.mirror(served, answer as unknown as UpstreamTask, origin, upstreamCall, sentAt);
-    const { _meta: _, ...result } = answer;
-    return { ...result, resultType: 'complete' };
+      return this.mirror(served, answer as unknown as UpstreamTask, origin, upstreamCall, sentAt, era?.variant);
+    const { _meta: _, resultType: __, ...result } = answer;
+    if (!era) return { ...result, resultType: 'complete' };
+    // The 2025 era's results always have `content`.
+    const complete = { content: [], ...result } as CallToolResult;
+    if (era.task) return this.ranAlready(served, complete, origin, era.variant);
+    return { ...complete, resultType: 'complete' };
+  }
+
+  /**
+   * A task asked for, that the upstream ran in the request anyway (an optional tool at its cap): a local task that
+   * holds the result at once, as the caller expects a task.
+   */
+  private async ranAlready(
+    served: ServedUpstreamTool,
+    result: CallToolResult,
+    origin: ToolCallOrigin,
+    variant: TaskCallVariant,
+  ): Promise<Answer> {
+    const creation = await this.runner.create(origin, {}, served.upstream.config.scopes, variant.origin);
+    if ('refused' in creation) throw taskLimitError(creation.refused);
+    const done = await this.runner.apply(creation.created.id, { kind: 'finish', status: 'completed', result });
+    return variant.created(done?.task ?? creation.created);
   }
 
   /** The caller's capabilities, without the Tasks extension when this server has tasks off. */
@@ -130,10 +184,17 @@ export class UpstreamToolCall {
     return { ...caps, extensions };
   }
 
-  private async send(served: ServedUpstreamTool, params: Answer, call: UpstreamCallOptions): Promise<Answer> {
+  /** The call upstream; `era`: the 2025 revision of the caller, whose wire has no `-32021`. */
+  private async send(
+    served: ServedUpstreamTool,
+    params: Answer,
+    call: UpstreamCallOptions,
+    era?: string,
+  ): Promise<Answer> {
     try {
       return await served.upstream.callTool(params, call);
     } catch (err) {
+      if (err instanceof UpstreamAnsweredError && era) throw eraRefusal(err.toRpcError(), served.name, era);
       if (err instanceof UpstreamAnsweredError) throw err.toRpcError();
       // Why is for the server log only: the caller learns that it may try again.
       if (err instanceof UpstreamUnreachableError) {
@@ -151,6 +212,7 @@ export class UpstreamToolCall {
     origin: ToolCallOrigin,
     call: UpstreamCallOptions,
     sentAt: number,
+    variant?: TaskCallVariant,
   ): Promise<Answer> {
     const upstream = { name: served.upstream.name, taskId: up.taskId, principal: origin.principal };
     const cancelUpstream = () => this.relay.cancel(upstream, { principal: origin.principal, meta: call.meta });
@@ -161,9 +223,11 @@ export class UpstreamToolCall {
         `Upstream "${served.upstream.name}" answered with a task it should not`,
       );
     }
-    const ttl = localTtl(this.options.ttl, up.ttlMs, sentAt);
+    // A 2025-11-25 task records its wire and session, and the ttl its client asked for (up to ours).
+    const from = variant?.origin ?? {};
+    const ttl = localTtl(from.ttl !== undefined ? from.ttl : this.options.ttl, up.ttlMs, sentAt);
     const creation = await this.runner
-      .create(origin, {}, served.upstream.config.scopes, { upstream, ttl })
+      .create(origin, {}, served.upstream.config.scopes, { ...from, upstream, ttl })
       .catch(async (err: unknown) => {
         await cancelUpstream();
         throw err;
@@ -173,6 +237,7 @@ export class UpstreamToolCall {
       throw taskLimitError(creation.refused);
     }
     this.keeper.hold(creation.created, up, { requestId: origin.requestId, traceContext: origin.traceContext });
+    if (variant) return variant.created(creation.created);
     return { resultType: 'task', ...toWireTask(creation.created, this.options.pollInterval) };
   }
 }
@@ -182,14 +247,4 @@ function argumentsOf(value: unknown): Answer {
   if (!value || typeof value !== 'object' || Array.isArray(value))
     throw RpcError.invalidParams('arguments must be an object');
   return value as Answer;
-}
-
-/**
- * The local ttl: ours, but never past the upstream task's expiry — counted from when the call was sent, which is
- * no later than the upstream created its task, whatever the two clocks say.
- */
-function localTtl(ours: number | null, theirs: unknown, sentAt: number): number | null {
-  const upstream = typeof theirs === 'number' && theirs > 0 ? theirs - (Date.now() - sentAt) : Infinity;
-  const ttl = Math.min(ours ?? Infinity, upstream);
-  return ttl === Infinity ? null : Math.max(1, Math.floor(ttl));
 }
