@@ -72,7 +72,9 @@ try {
   console.log(`clients: demo on port ${port}, clients through ${proxy.url}`);
   for (const driver of DRIVERS) {
     if (only && !only.includes(driver.name)) continue;
+    const t0 = Date.now();
     lines.push(...(await runDriver(driver, proxy.url)));
+    console.log(`clients: ${driver.name} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   }
 } catch (err) {
   lines.push(`FAIL suite — ${err.message}`);

@@ -5,6 +5,7 @@ import {
   QUESTION_ANSWER,
   RELEASE_TEXT,
   answerTo,
+  askedOnCallStream,
   caseRunner,
   expect,
   expectBadArgumentResult,
@@ -56,7 +57,10 @@ for (const version of ['2025-11-25', '2026-07-28']) {
   await run('question (plain call)', async () => {
     const result = await exec('publish_release', { version: '1.2.0' });
     expect(!result.isError && textOf(result) === RELEASE_TEXT, `got ${JSON.stringify(result).slice(0, 300)}`);
-    return textOf(result);
+    if (version === '2026-07-28') return `${textOf(result)} (input_required, answered in a retry)`;
+    const asked = await askedOnCallStream(url, 'publish_release');
+    expect(asked === 'elicitation/create', `the call's stream carried ${asked ?? 'no question'}`);
+    return `${asked} on the call's stream; ${textOf(result)}`;
   });
   for (const name of ['question (task)', 'task to its end', 'cancel (tasks/cancel)'])
     await run(name, async () => {

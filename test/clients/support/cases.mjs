@@ -25,7 +25,7 @@ export function caseRunner(client, version) {
     });
     let line;
     try {
-      line = `PASS ${client} ${version} ${name} — ${await Promise.race([fn(), timeout])}`;
+      line = `PASS ${client} ${version} ${name} — ${oneLine(await Promise.race([fn(), timeout]))}`;
     } catch (err) {
       const kind = err instanceof Known ? 'KNOWN' : 'FAIL';
       const why = err?.cause?.message ?? (err?.cause ? String(err.cause) : '');
@@ -100,6 +100,12 @@ export async function answerTo(url, tool) {
     .at(-1);
   if (!call) return { sent: false };
   return { sent: true, request: call, answer: messagesOf(call.e).find((m) => m.id === call.id && !m.method) };
+}
+
+/** The method of the question the server asked on the last tools/call of `tool`'s own stream, if any. */
+export async function askedOnCallStream(url, tool) {
+  const { sent, request } = await answerTo(url, tool);
+  return sent ? messagesOf(request.e).find((m) => m.method && m.id !== undefined)?.method : undefined;
 }
 
 /** Fails unless the server answered the last tools/call of `tool` with a JSON-RPC error -32602. */

@@ -13,6 +13,7 @@ import {
   expectUnknownToolError,
   expectVersion,
   answerTo,
+  askedOnCallStream,
   known,
   labelFor,
   resetWire,
@@ -70,7 +71,9 @@ export async function v1Cases(name, version, url, o) {
           !result.isError && textOf(result) === RELEASE_TEXT,
           `got ${JSON.stringify(result ?? null).slice(0, 300)}`,
         );
-        return textOf(result);
+        const asked = await askedOnCallStream(url, 'publish_release');
+        expect(asked === 'elicitation/create', `the call's stream carried ${asked ?? 'no question'}`);
+        return `${asked} on the call's stream; ${textOf(result)}`;
       });
     if (o.tasks) await taskCases(run, client, url, name, version);
     await run('cancel (AbortSignal)', async () => {
