@@ -204,6 +204,21 @@ describe('TaskMirror', () => {
     expect(up.polls()).toBe(polls);
   });
 
+  it('a cancel landing between its read and a change it applies still reaches the upstream', async () => {
+    let store!: MemoryTaskStore;
+    let polls = 0;
+    const up = new FakeUpstream(() => {
+      // The second poll: the task is cancelled here after the mirror read it, before it applies the new message.
+      if (++polls === 2) void store.update('local-1', { kind: 'finish', status: 'cancelled' }, Date.now());
+      return upTask({ pollIntervalMs: 100, statusMessage: `step ${polls}` });
+    });
+    const m = await mirrorOf(up);
+    store = m.store;
+    await m.mirror.run();
+    expect((await m.read()).status).toBe('cancelled');
+    expect(m.cancelled).toEqual(['up-1']);
+  });
+
   it('stops following once another instance holds the task (it took the mirror over), leaving it live', async () => {
     const up = new FakeUpstream(() => upTask({ pollIntervalMs: 50 }));
     const { mirror, store, read } = await mirrorOf(up, { leaseOwner: 'this-instance', leaseExpiresAt: Date.now() });

@@ -148,11 +148,15 @@ export class TaskMirror {
     return false;
   }
 
-  /** Applies a change; says whether the mirror is done (the task is gone or ended). */
+  /**
+   * Applies a change; says whether the mirror is done (the task is gone or ended). A task found cancelled here (a
+   * cancel landed since the last read) is cancelled upstream first, as `localEnded` would have.
+   */
   private async change(change: TaskChange): Promise<boolean> {
     const outcome = await this.target.apply(change);
     if (!outcome) return true;
     this.task = outcome.task;
+    if (outcome.task.status === 'cancelled' && !this.upstreamEnded) await this.cancelUpstream();
     return isTerminal(outcome.task.status);
   }
 
