@@ -64,6 +64,12 @@ const demo = spawn(process.execPath, ['dist/src/main.js'], {
 demo.stdout.on('data', (d) => (demoLog += d));
 demo.stderr.on('data', (d) => (demoLog += d));
 process.once('exit', () => demo.kill('SIGKILL'));
+// Interrupted: the demo goes too (the drivers share the terminal's signal).
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.once(signal, () => {
+    demo.kill('SIGKILL');
+    process.exit(130);
+  });
 let proxy;
 const lines = [];
 try {
