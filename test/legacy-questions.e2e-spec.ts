@@ -137,6 +137,8 @@ describe('questions during a plain 2025-era tools/call', () => {
       expect(q).toMatchObject({ jsonrpc: '2.0', method: 'elicitation/create', params: { message: 'Q?' } });
       expect(q.id).toMatch(/^mcp-tasks\/q\./);
       expect(q.params._meta).toBeUndefined();
+      // 2025-06-18 elicitation has no `mode` (2025-11-25 added it).
+      expect(q.params).toEqual({ message: 'Q?', requestedSchema: expect.any(Object) });
       const res = await post(url, answerOf(q.id, { result: YES }), headers());
       expect(res.status).toBe(202);
       await x.ended;
@@ -227,6 +229,7 @@ describe('questions during a plain call: questionTimeout', () => {
       headers,
     });
     const q = await x.next(isAsk);
+    expect(q.params).toMatchObject({ mode: 'form', message: 'Q?' });
     await x.ended;
     const message = 'No answer to elicitation/create came within 400 ms (the questionTimeout option)';
     expect(x.frames.slice(1)).toEqual([

@@ -69,9 +69,18 @@ export class StreamQuestionChannel implements QuestionChannel {
         reject(new RpcError(QUESTION_TIMEOUT_CODE, `Tool ${tool}: ${message}`));
       }, this.call.timeout);
       signal.addEventListener('abort', onAbort, { once: true });
-      this.reply.notify({ id, method: request.method, params: request.params ?? {} });
+      this.reply.notify({ id, method: request.method, params: paramsFor(request, protocolVersion) });
     });
   }
+}
+
+/** A request's params as its revision has them: elicitation's `mode` came in 2025-11-25. */
+function paramsFor(request: InputRequest, protocolVersion: string): Record<string, unknown> {
+  const params = request.params ?? {};
+  if (request.method !== 'elicitation/create' || protocolVersion >= '2025-11-25' || params.mode !== 'form')
+    return params;
+  const { mode: _, ...rest } = params;
+  return rest;
 }
 
 /** The client's error (or the one its answer met: a wrong shape, a failed relay), as the tool sees it. */
