@@ -42,7 +42,7 @@ describe("PostgresTaskEventBus: a question's answer", () => {
     }
   });
 
-  it('over 8000 bytes, or with the bus down, publish rejects saying why (task events stay fire-and-forget)', async () => {
+  it('over 8000 bytes, or with the bus down, publish rejects saying why (task events do not)', async () => {
     const tooLarge = /^it takes \d+ bytes, over PostgreSQL's NOTIFY limit of 8000$/;
     await expect(a.publish(answer('y'.repeat(8_000)))).rejects.toThrow(tooLarge);
     const down = new PostgresTaskEventBus(pg, { connection: db.url });
