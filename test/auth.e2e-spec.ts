@@ -85,7 +85,7 @@ describe.each(PLATFORMS)('on %s', (platform) => {
       expect(ok.body.result.content[0].text).toBe('written');
     });
 
-    it('scopes are checked before the arguments: no schema is learnt from -32602 without them', async () => {
+    it('scopes are checked before the arguments: no schema is learnt from an error result without them', async () => {
       const reader = bearer(hs256({ scope: 'files:read' }));
       for (const args of [{ bytes: 'many' }, {}, { bytes: 0 }]) {
         const res = await call(app, 'write_sized', args, { ...reader, caps: TASKS, id: 'ws' });
@@ -106,7 +106,7 @@ describe.each(PLATFORMS)('on %s', (platform) => {
       expect(state.status).toBe(403);
       const writer = bearer(hs256({ scope: 'files:read files:write' }));
       const invalid = await call(app, 'write_sized', { bytes: 'many' }, writer);
-      expect(invalid.body.error).toMatchObject({ code: -32602, message: expect.stringMatching(/bytes/) });
+      expect(invalid.body.result).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/bytes/) }] });
       expect((await call(app, 'write_sized', { bytes: 3 }, writer)).body.result.content[0].text).toBe('wrote 3');
     });
 

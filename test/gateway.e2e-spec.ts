@@ -88,17 +88,21 @@ describe('gateway: the demo proxied as upstream_*', () => {
     });
   });
 
-  it('an upstream JSON-RPC error passes through with its code and message', async () => {
-    const direct = await upstream.client
-      .request('tools/call', { name: 'greet', arguments: { name: 42 } }, { capabilities: {} })
-      .catch((e: { code: number; message: string; data?: unknown }) => ({
-        code: e.code,
-        message: e.message,
-        data: e.data,
-      }));
+  it("arguments the upstream's DTO refuses: its tool error result passes through as it gave it", async () => {
+    const direct = await upstream.client.request(
+      'tools/call',
+      { name: 'greet', arguments: { name: 42 } },
+      { capabilities: {} },
+    );
     const res = await call(gateway, 'upstream_greet', { name: 42 });
-    expect(res.body.error).toEqual(direct);
-    expect(res.body.error.code).toBe(-32602);
+    // The same result but for its _meta, which names the server that answered.
+    const { _meta: _theirs, ...upstreamResult } = direct;
+    const { _meta: _ours, ...gatewayResult } = res.body.result;
+    expect(gatewayResult).toEqual(upstreamResult);
+    expect(gatewayResult).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: 'Invalid arguments for tool greet:\nname: must be a string' }],
+    });
   });
 
   it('a task upstream is mirrored by a local task: progress, then the result; its ttl is no longer', async () => {

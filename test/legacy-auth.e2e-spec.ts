@@ -235,7 +235,10 @@ describe('2025-11-25 tasks with authentication', () => {
       request('tools/call', { name: 'write_sized', arguments: { bytes: 'many' }, task: {} }),
       writer,
     );
-    expect(invalid.body.error).toMatchObject({ code: -32602, message: expect.stringMatching(/bytes/) });
+    expect(invalid.body.result).toEqual({
+      content: [{ type: 'text', text: expect.stringMatching(/bytes/) }],
+      isError: true,
+    });
     const ok = await post(url, request('tools/call', { name: 'write_sized', arguments: { bytes: 3 } }), writer);
     expect(ok.body.result.content[0].text).toBe('wrote 3');
   });

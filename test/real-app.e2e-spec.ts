@@ -105,9 +105,9 @@ describe.each(PLATFORM_MATRIX)(
       expect(decorated.body.result.content[0].text).toBe('hi w (dto: true)');
       expect(validations.count).toBe(2);
       const invalid = await call(app, 'greet', { name: 'v', ms: 'soon' }, as());
-      expect(invalid.body.error).toMatchObject({
-        code: -32602,
-        message: expect.stringMatching(/ms must be an integer/),
+      expect(invalid.body.result).toMatchObject({
+        isError: true,
+        content: [{ type: 'text', text: expect.stringMatching(/^ms: must be an integer/m) }],
       });
     });
 

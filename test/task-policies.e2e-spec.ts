@@ -70,10 +70,10 @@ describe.each(PLATFORMS)('on %s', (platform) => {
       expect(bigWithout.body.error.code).toBe(-32021);
     });
 
-    it('invalid arguments are refused before any task exists', async () => {
+    it('invalid arguments are a tool error result, before any task exists', async () => {
       const res = await call(app, 'job', { ms: -5 }, { caps: TASKS });
-      expect(res.body.error.code).toBe(-32602);
-      expect(res.body.error.message).toMatch(/ms must not be less than 0/);
+      expect(res.body.result).toMatchObject({ resultType: 'complete', isError: true });
+      expect(res.body.result.content[0].text).toBe('Invalid arguments for tool job:\nms: must not be less than 0');
     });
   });
 

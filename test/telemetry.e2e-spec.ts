@@ -144,6 +144,29 @@ describe('telemetry', () => {
       events.filter(([n, p]) => n === McpTaskEvents.stop && p.taskId === long.body.result.taskId)[0]?.[1],
     ).toMatchObject({ status: 'cancelled' });
   });
+
+  it('a tool error result: tool_error on the tools/call span; arguments failing the DTO too, with no run', async () => {
+    await call(app, 'toolFail', {});
+    expect(spans('tools/call toolFail')[0].attributes).toMatchObject({
+      'mcp.result.type': 'complete',
+      'error.type': 'tool_error',
+    });
+    expect(spans('execute_tool toolFail')[0].attributes['error.type']).toBe('tool_error');
+    // A successful response: the span's status stays unset, as for any tool error result.
+    expect(spans('tools/call toolFail')[0].status.code).toBe(SpanStatusCode.UNSET);
+    exporter.reset();
+    events.splice(0);
+    const invalid = await call(app, 'wait', { ms: 'soon' }, { caps: TASKS });
+    expect(invalid.body.result.isError).toBe(true);
+    const [span] = spans('tools/call wait');
+    expect(span.attributes).toMatchObject({ 'mcp.result.type': 'complete', 'error.type': 'tool_error' });
+    expect(span.status.code).toBe(SpanStatusCode.UNSET);
+    // The tool never ran: no execute_tool span, no start or stop event.
+    expect(spans('execute_tool wait')).toEqual([]);
+    expect(events).toEqual([]);
+    await call(app, 'echo', { text: 'x' });
+    expect(spans('tools/call echo')[0].attributes['error.type']).toBeUndefined();
+  });
 });
 
 describe('telemetry: false', () => {

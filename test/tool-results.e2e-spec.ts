@@ -133,7 +133,7 @@ describe('what tool methods return, as results (an existing app’s service and 
       const res = await call(app, 'broken', {}, { id: 'b1' });
       expect(res.body).toEqual({ jsonrpc: '2.0', id: 'b1', error: { code: -32603, message: 'Internal error' } });
       const log = loggedSince(from);
-      expect(log).toMatch(/tool broken \(UsersService\.broken\).*id must be an integer number/);
+      expect(log).toMatch(/tool broken \(UsersService\.broken\).*id: must be an integer number/);
       expect(log).toMatch(/; it returned \{ id: 'one', username: 'x' \}/);
       // No user found: no structuredContent, which output requires.
       const none = await call(app, 'findOne', { username: 'nobody' });
@@ -145,7 +145,7 @@ describe('what tool methods return, as results (an existing app’s service and 
       const from = errors.length;
       expect((await call(app, 'profileOf')).body.error.code).toBe(-32603);
       expect(loggedSince(from)).toMatch(
-        /tool profileOf .*bio must be a string; it returned \{ id: 1, username: 'alice'/,
+        /tool profileOf .*bio: must be a string; it returned \{ id: 1, username: 'alice'/,
       );
       expect(loggedSince(from)).not.toMatch(SECRETS);
     });

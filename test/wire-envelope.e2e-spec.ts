@@ -209,12 +209,14 @@ describe.each(PLATFORM_MATRIX)(
       expect(ok.status).toBe(200);
     });
 
-    it('unknown tool → -32602; invalid arguments → -32602 with a readable message', async () => {
+    it('unknown tool → -32602; invalid arguments → a tool error result the model can read', async () => {
       const unknown = await call(app, 'nope', {});
       expect(unknown.body.error.code).toBe(-32602);
       const invalid = await call(app, 'wait', { ms: 'soon' }, { caps: TASKS });
-      expect(invalid.body.error.code).toBe(-32602);
-      expect(invalid.body.error.message).toMatch(/ms must be an integer number/);
+      expect(invalid.body.result).toMatchObject({ resultType: 'complete', isError: true });
+      expect(invalid.body.result.content[0].text).toBe(
+        'Invalid arguments for tool wait:\nms: must be an integer number',
+      );
       const notObject = await rpc(app, 'tools/call', { name: 'wait', arguments: [1] }, { caps: TASKS });
       expect(notObject.body.error.code).toBe(-32602);
     });

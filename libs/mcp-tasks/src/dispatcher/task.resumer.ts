@@ -119,7 +119,8 @@ export class TaskResumer implements OnApplicationBootstrap, BeforeApplicationShu
       const run = task.generation === '2025-11-25' && pipeline.prepare ? withPrepare(pipeline) : pipeline;
       this.runner.run(task, run, args, resumedOrigin(task, call, this.tracing.active()));
     } catch (err) {
-      // Arguments a deploy's DTO no longer accepts (`-32602`), a request-scoped provider that cannot be made, …
+      // Arguments a deploy's DTO no longer accepts (`ArgumentsInvalidError`: the task fails with that -32602, as
+      // no model reads a resumed attempt's result), a request-scoped provider that cannot be made, …
       await this.fail(task, failureOf(task.id, err));
     }
   }

@@ -24,9 +24,9 @@ import { taskLimitError } from '../tasks/task-limit.error.js';
 import { toWireTask } from '../tasks/task.mapper.js';
 import { TaskRunner } from '../tasks/task.runner.js';
 import { McpTracing } from '../telemetry/tracing.js';
-import { validateArguments } from '../tools/arguments.validator.js';
 import { ToolError } from '../tools/tool.error.js';
 import { toolErrorResult } from '../tools/tool-result.normalizer.js';
+import { checkedArguments } from './checked-arguments.js';
 import type { McpAnswerHandler } from './method-handler.interface.js';
 import type { McpRequest } from './mcp-request.interface.js';
 import type { TaskCallVariant } from './task-call.variant.js';
@@ -40,8 +40,9 @@ const rawArguments = (raw: unknown): object => (raw && typeof raw === 'object' ?
 type StateBinding = Omit<RequestStatePayload, 'answers' | 'asked' | 'exp'>;
 
 /**
- * `tools/call`: authorize (guards, as Nest runs them before pipes), validate, choose sync or task, then answer with
- * a result, an MRTR round, or a task handle (only once the store holds the task).
+ * `tools/call`: authorize (guards, as Nest runs them before pipes), validate (arguments that fail the DTO are answered
+ * with a tool error result), choose sync or task, then answer with a result, an MRTR round, or a task handle (only
+ * once the store holds the task).
  */
 @Injectable()
 export class ToolCallHandler implements McpAnswerHandler {
@@ -78,6 +79,8 @@ export class ToolCallHandler implements McpAnswerHandler {
         if (typeof taskId === 'string') span.setAttribute('mcp.task.id', taskId);
         const resultType = typeof result.resultType === 'string' ? result.resultType : undefined;
         span.setAttribute('mcp.result.type', resultType ?? (taskId ? 'task' : 'complete'));
+        // A tool error result (arguments that fail the DTO included) is a successful response: say what it is.
+        if (result.isError === true) span.setAttribute('error.type', 'tool_error');
         return result;
       },
     );
@@ -96,7 +99,9 @@ export class ToolCallHandler implements McpAnswerHandler {
     // Guards first (the scopes guard among them), as for a controller method: they see the arguments as sent; a
     // caller they refuse learns nothing of the tool's schema or its MRTR state.
     await pipeline.authorize(rawArguments(req.params.arguments), ctx);
-    const args = await validateArguments(tool, req.params.arguments);
+    const checked = await checkedArguments(tool, req.params.arguments);
+    if ('answer' in checked) return checked.answer;
+    const { args } = checked;
     const bind = stateBinding(tool.name, req.principal.key, req.params.arguments ?? {});
     ctx.receive(this.answersSoFar(req, bind));
     const mode = await this.mode(tool, args, ctx, req);

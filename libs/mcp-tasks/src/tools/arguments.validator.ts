@@ -3,11 +3,13 @@ import { validate } from 'class-validator';
 import type { ToolDefinition } from '../discovery/tool-definition.js';
 import { depthExceeds, MAX_DEPTH } from '../protocol/json-depth.js';
 import { RpcError } from '../protocol/rpc.error.js';
+import { ArgumentsInvalidError } from './arguments-invalid.error.js';
 import { validationMessages } from './validation-messages.js';
 
 /**
- * Validates `tools/call` arguments against the tool's DTO before anything runs. Returns the DTO
- * instance (or the plain object for tools without a DTO); throws -32602 with a readable message.
+ * Validates `tools/call` arguments against the tool's DTO before anything runs. Returns the DTO instance (or the
+ * plain object for tools without a DTO). Arguments that are no object, or absurdly deep, are a malformed request
+ * (`RpcError` -32602); an object that fails the DTO throws `ArgumentsInvalidError` (a tool error result on the wire).
  */
 export async function validateArguments(tool: ToolDefinition, raw: unknown): Promise<object> {
   const args = raw ?? {};
@@ -25,11 +27,6 @@ export async function validateArguments(tool: ToolDefinition, raw: unknown): Pro
     forbidUnknownValues: false,
     validationError: { target: false, value: false },
   });
-  if (errors.length > 0) {
-    const messages = validationMessages(errors);
-    throw RpcError.invalidParams(`Invalid arguments for tool ${tool.name}: ${messages.join('; ')}`, {
-      errors: messages,
-    });
-  }
+  if (errors.length > 0) throw new ArgumentsInvalidError(tool.name, validationMessages(errors));
   return instance;
 }

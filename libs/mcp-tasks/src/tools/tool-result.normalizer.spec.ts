@@ -78,12 +78,12 @@ describe('toCallToolResult', () => {
   it('with an output DTO, structuredContent must match it (an isError result is not checked)', async () => {
     const how: ResultShaping = { serializer: {}, output: NameDto };
     expect((await toCallToolResult({ name: 'x' }, how)).structuredContent).toEqual({ name: 'x' });
-    await expect(toCallToolResult({ name: 1 }, how)).rejects.toThrow(/does not match output NameDto: name must be/);
+    await expect(toCallToolResult({ name: 1 }, how)).rejects.toThrow(/does not match output NameDto: name: must be/);
     await expect(toCallToolResult('text', how)).rejects.toThrow(/no structuredContent/);
     await expect(toCallToolResult([{ name: 'x' }], how)).rejects.toThrow(/an array, not a NameDto object/);
     expect(await toCallToolResult({ content: [], isError: true }, how)).toEqual({ content: [], isError: true });
     const many: ResultShaping = { serializer: {}, output: [NameDto] };
-    await expect(toCallToolResult([{ name: 'x' }, {}], many)).rejects.toThrow(/\[1\]\.name must be a string/);
+    await expect(toCallToolResult([{ name: 'x' }, {}], many)).rejects.toThrow(/\[1\]\.name: must be a string/);
   });
 
   it('a ToolError becomes an isError result with its message', () => {
