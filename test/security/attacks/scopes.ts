@@ -18,6 +18,20 @@ export async function scopes(t: Target): Promise<void> {
     badArgs.status === 403 && challenge.includes('error="insufficient_scope"') && challenge.includes('scope="export"'),
     `${said(badArgs)} | ${challenge.slice(0, 100)}`,
   );
+  // With the scope, the same arguments are a tool error result naming them: the 403 hid that much.
+  const scoped = await t.rpc(
+    'tools/call',
+    { name: 'export_project', arguments: { project: 42, files: 'many' } },
+    { caps: TASKS, token: t.token({ scope: 'export' }) },
+  );
+  const lines = ['export_project:', 'project: must be a string', 'files: must be an integer number'];
+  t.check(
+    'scopes: with the scope, the same arguments are a tool error result (isError, one line per property)',
+    scoped.json?.result?.isError === true &&
+      scoped.json.result.content?.[0]?.text === `Invalid arguments for tool ${lines.join('\n')}`,
+    `${said(scoped)} ${JSON.stringify(scoped.json?.result?.content ?? null).slice(0, 200)}`,
+  );
+  t.check('scopes: the 403 says nothing of the arguments', !/project|files/.test(badArgs.text ?? ''), said(badArgs));
   const taskId = await longTask(t);
   for (const method of ['tasks/get', 'tasks/update', 'tasks/cancel']) {
     const params = method === 'tasks/update' ? { taskId, inputResponses: {} } : { taskId };
