@@ -13,6 +13,8 @@ export interface FuzzCase {
   allow: string[];
   /** The error message must match (when the answer is an error). */
   message?: RegExp;
+  /** A result must be a tool error result (`isError: true`) whose one text block matches. */
+  toolError?: RegExp;
   /** The kind of message it mutates, for the per-method counts (cases built from `ACCEPTED`). */
   method?: string;
 }
@@ -73,7 +75,7 @@ export function caseOf(
   category: string,
   d: Draft,
   allow: string[],
-  o: { text?: string | Buffer; message?: RegExp; method?: string } = {},
+  o: { text?: string | Buffer; message?: RegExp; toolError?: RegExp; method?: string } = {},
 ): FuzzCase {
   const body = o.text ?? JSON.stringify(d.body);
   return {
@@ -82,6 +84,7 @@ export function caseOf(
     id: idOf(d.body?.id),
     allow,
     message: o.message,
+    ...(o.toolError ? { toolError: o.toolError } : {}),
   };
 }
 

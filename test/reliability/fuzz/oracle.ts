@@ -30,9 +30,23 @@ export function judge(c: FuzzCase, r: RawReply): string | undefined {
     return `answered id ${JSON.stringify(j.id)} instead of ${JSON.stringify(c.id)}`;
   if (isError && c.message && !c.message.test(j.error.message))
     return `message "${j.error.message}" does not match ${c.message}`;
+  if (c.toolError && 'result' in j && !isToolError(j.result, c.toolError))
+    return `not a tool error result matching ${c.toolError}: ${JSON.stringify(j.result).slice(0, 300)}`;
   if (r.status === 401 && !String(r.headers['www-authenticate'] ?? '').startsWith('Bearer '))
     return '401 without a Bearer challenge';
   return undefined;
+}
+
+/** `result` is `isError: true` with one text block matching `text`. */
+function isToolError(result: any, text: RegExp): boolean {
+  const content = result?.content;
+  return (
+    result?.isError === true &&
+    Array.isArray(content) &&
+    content.length === 1 &&
+    content[0]?.type === 'text' &&
+    text.test(content[0].text)
+  );
 }
 
 /** A failure, shown so it can be replayed by hand. */

@@ -86,7 +86,7 @@ export const oddTaskId = fc
     );
   });
 
-/** Tool call parameters of the wrong type. */
+/** Tool call parameters of the wrong type: a name that is no string or names no tool, arguments that are no object. */
 export const toolParamTypes = fc
   .tuple(
     rpcId,
@@ -99,17 +99,6 @@ export const toolParamTypes = fc
       notA('object')
         .filter((a) => a !== null)
         .map((a) => ({ name: 'greet', arguments: a })),
-      notA('string').map((v) => ({ name: 'greet', arguments: { name: v } })),
-      fc
-        .jsonValue({ maxDepth: 1 })
-        .filter((v) => typeof v !== 'number')
-        .map((v) => ({ name: 'slow_compute', arguments: { seconds: v } })),
-      fc
-        .oneof(fc.double({ min: 3600.001, noNaN: true }), fc.double({ max: -0.001, noNaN: true }))
-        .map((v) => ({ name: 'slow_compute', arguments: { seconds: v } })),
-      fc
-        .dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { minKeys: 1, maxKeys: 3 })
-        .map((extra) => ({ name: 'greet', arguments: { ...extra, name: 1 } })),
     ),
   )
   .map(([id, params]) => {
@@ -118,6 +107,44 @@ export const toolParamTypes = fc
       typeof params.name === 'string' ? params.name : String(JSON.stringify(params.name)),
     );
     return caseOf('tool-params:wrong-type', d, ['200:-32602']);
+  });
+
+/**
+ * Arguments that fail the tool's DTO: a tool error result the model can read, one line for the one failing property
+ * with its most telling rule (a non-number fails `@IsNumber() @Min(0) @Max(3600)` once, as a type).
+ */
+export const toolArgumentsInvalid = fc
+  .tuple(
+    rpcId,
+    fc.oneof(
+      notA('string').map((v) => ({ tool: 'greet', args: { name: v }, line: /name: must be a string/ })),
+      fc
+        .jsonValue({ maxDepth: 1 })
+        .filter((v) => typeof v !== 'number')
+        .map((v) => ({
+          tool: 'slow_compute',
+          args: { seconds: v },
+          line: /seconds: must be a number conforming[^\n]*/,
+        })),
+      fc
+        .oneof(
+          fc.double({ min: 3600.001, noNaN: true, noDefaultInfinity: true }),
+          fc.double({ max: -0.001, noNaN: true, noDefaultInfinity: true }),
+        )
+        .map((v) => ({
+          tool: 'slow_compute',
+          args: { seconds: v },
+          line: /seconds: must not be (greater than 3600|less than 0)/,
+        })),
+      fc
+        .dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { minKeys: 1, maxKeys: 3 })
+        .map((extra) => ({ tool: 'greet', args: { ...extra, name: 1 }, line: /name: must be a string/ })),
+    ),
+  )
+  .map(([id, { tool, args, line }]) => {
+    const d = draftOf(base('tools/call', { name: tool, arguments: args }), id);
+    const toolError = new RegExp(`^Invalid arguments for tool ${tool}:\\n${line.source}$`);
+    return caseOf('tool-args:invalid', d, ['200:result'], { toolError });
   });
 
 /** tasks/update without an object of answers. */
@@ -182,14 +209,17 @@ export const deep = fc
     target[slot[slot.length - 1]] = '__DEEP__';
     const text = JSON.stringify(d.body).replace('"__DEEP__"', () => nested);
     const over = Buffer.byteLength(text) > 100 * 1024;
+    // Nested objects as the arguments (under the depth limit) are an object the tool's DTO refuses: a tool error.
+    const refusedByDto = where === 'arguments' && open !== '[' && !over;
     const allow = over
       ? ['413:-32600']
       : where === 'arguments'
-        ? ['200:-32602', '400:-32602']
+        ? [...(refusedByDto ? ['200:result'] : []), '200:-32602', '400:-32602']
         : where === 'args-extra'
           ? ['200:-32602', '200:result', '400:-32602']
           : [...(b.method === 'tools/call' ? b.allow : ['200:result']), '400:-32600', '400:-32602'];
-    return caseOf(`deep:${where}${over ? ':over-limit' : ''}`, d, allow, { text });
+    const toolError = refusedByDto ? /^Invalid arguments for tool \w+:(\n\S+: [^\n]+)+$/ : undefined;
+    return caseOf(`deep:${where}${over ? ':over-limit' : ''}`, d, allow, { text, toolError });
   });
 
 /** Other HTTP methods on the endpoint. */
