@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Injectable, Module, type INestApplication } from '@nestjs/common';
+import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Type } from 'class-transformer';
 import { IsArray, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { McpTool, MemoryTaskStore, RequiredScopes } from '@mcp-tasks/nestjs';
@@ -7,6 +8,7 @@ import { createAuthApp } from './fixtures/auth-app.js';
 import { legacyHeaders, post, request } from './support/legacy-wire.js';
 import { call, rpc, TASKS } from './support/mcp-request.js';
 import { hs256 } from './support/tokens.js';
+import { connectV1 } from './support/v1-client.js';
 
 class StepDto {
   @IsString()
@@ -46,7 +48,8 @@ class ScheduleTools {
 @Module({ providers: [ScheduleTools] })
 class ScheduleToolsModule {}
 
-const WRITER = { authorization: `Bearer ${hs256({ sub: 'w', azp: 'c', scope: 'files:read files:write' })}` };
+const WRITER_TOKEN = hs256({ sub: 'w', azp: 'c', scope: 'files:read files:write' });
+const WRITER = { authorization: `Bearer ${WRITER_TOKEN}` };
 const READER = { authorization: `Bearer ${hs256({ sub: 'r', azp: 'c', scope: 'files:read' })}` };
 /** Every property wrong, some several ways at once ("ten" fails isInt, min and max). */
 const BAD = {
@@ -122,6 +125,17 @@ describe('arguments that fail the tool schema are a tool error result', () => {
         result: { content: [{ type: 'text', text: PROBLEMS }], isError: true },
       },
     ]);
+    expect(await taskCount()).toBe(0);
+  });
+
+  it("the official v1 client's callTool gets the error result (isError), no exception and no task", async () => {
+    const c = await connectV1(url, { token: WRITER_TOKEN });
+    try {
+      const result = await c.client.callTool({ name: 'schedule', arguments: BAD }, CallToolResultSchema);
+      expect(result).toMatchObject({ isError: true, content: [{ type: 'text', text: PROBLEMS }] });
+    } finally {
+      await c.close();
+    }
     expect(await taskCount()).toBe(0);
   });
 
