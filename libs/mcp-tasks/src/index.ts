@@ -16,6 +16,7 @@ export { ToolArgs } from './decorators/tool-args.decorator.js';
 export { ToolCtx } from './decorators/tool-ctx.decorator.js';
 export { InjectTaskEventBus, InjectTaskStore } from './decorators/inject.decorators.js';
 export type { ToolContext, ElicitResult } from './common/tool-context.interface.js';
+export type { LoggingLevel } from './common/logging-level.js';
 export type { Principal } from './common/principal.interface.js';
 export { McpExecutionContext } from './context/mcp-execution-context.js';
 export { TaskCancelledError } from './context/task-cancelled.error.js';

@@ -64,6 +64,7 @@ export const META = {
   clientInfo: 'io.modelcontextprotocol/clientInfo',
   serverInfo: 'io.modelcontextprotocol/serverInfo',
   subscriptionId: 'io.modelcontextprotocol/subscriptionId',
+  logLevel: 'io.modelcontextprotocol/logLevel',
 } as const;
 
 /**

@@ -1,3 +1,4 @@
+import type { LoggingLevel } from './logging-level.js';
 import type { Principal } from './principal.interface.js';
 
 /**
@@ -41,6 +42,15 @@ export interface ToolContext {
   checkpoint(value: unknown): Promise<void>;
   /** Reports progress: the task's `statusMessage`, or `notifications/progress` in a synchronous call. */
   progress(done: number, total?: number, message?: string): Promise<void>;
+  /**
+   * Logs to the client: `notifications/message` (`level`, `data`: any JSON value, `logger`: a name) on the stream of
+   * the call, before its result, when the client asked for messages at that level or above — on 2026-07-28 through
+   * the call's `_meta["io.modelcontextprotocol/logLevel"]` (none sent without it); on the 2025 revisions through
+   * `logging/setLevel` in its session (everything until it sets one). Inside a task there is no call stream to send
+   * on: the message is dropped (the task's state is what its client reads; `progress` sets its `statusMessage`).
+   * A level that is not one of RFC 5424's eight throws a TypeError.
+   */
+  log(level: LoggingLevel, data: unknown, logger?: string): Promise<void>;
   /** Asks the user (elicitation). `key` is unique over the run; asking it again returns the first answer. */
   elicit(key: string, message: string, requestedSchema: Record<string, unknown>): Promise<ElicitResult>;
   /** Asks the client's model (sampling/createMessage). */

@@ -1,3 +1,4 @@
+import type { LoggingLevel } from '../common/logging-level.js';
 import type { Principal } from '../common/principal.interface.js';
 import type { ElicitResult, ToolContext } from '../common/tool-context.interface.js';
 import type { TraceContext } from '../common/trace-context.js';
@@ -75,6 +76,8 @@ export abstract class BaseToolContext implements ToolContext {
   }
 
   abstract progress(done: number, total?: number, message?: string): Promise<void>;
+
+  abstract log(level: LoggingLevel, data: unknown, logger?: string): Promise<void>;
 
   abstract checkpoint(value: unknown): Promise<void>;
 

@@ -1,9 +1,11 @@
+import type { LoggingLevel } from '../common/logging-level.js';
 import { isValidInputResponse } from '../input/input-response.validator.js';
 import { RpcError } from '../protocol/rpc.error.js';
 import type { InputRequest, InputRequests } from '../protocol/wire.interface.js';
 import { BaseToolContext, type ToolCallOrigin } from './base-tool.context.js';
 import { checkpointValue } from './checkpoint.value.js';
 import { InputRequiredSignal } from './input-required.signal.js';
+import { checkLevel, type LogSink } from './log.sink.js';
 import type { ProgressSink } from './progress.sink.js';
 import type { QuestionChannel } from './question.channel.js';
 
@@ -30,6 +32,7 @@ export class SyncToolContext extends BaseToolContext {
     readonly signal: AbortSignal,
     private readonly sink?: ProgressSink,
     private readonly questions?: QuestionChannel,
+    private readonly logs?: LogSink,
   ) {
     super(origin);
   }
@@ -46,6 +49,12 @@ export class SyncToolContext extends BaseToolContext {
 
   async progress(done: number, total?: number, message?: string): Promise<void> {
     await this.sink?.(done, total, message);
+  }
+
+  async log(level: LoggingLevel, data: unknown, logger?: string): Promise<void> {
+    checkLevel(level);
+    // The client closed the call: nothing more is sent for it.
+    if (!this.cancelled) this.logs?.(level, data, logger);
   }
 
   async checkpoint(value: unknown): Promise<void> {

@@ -1,3 +1,4 @@
+import type { LoggingLevel } from '../common/logging-level.js';
 import { inputErrorOf } from '../input/input-error.mapper.js';
 import { RpcCode } from '../mcp-tasks.constants.js';
 import { RpcError } from '../protocol/rpc.error.js';
@@ -6,6 +7,7 @@ import type { TaskStore } from '../store/task-store.interface.js';
 import type { TaskChange, TaskRecord, UpdateOutcome } from '../store/task.record.js';
 import { BaseToolContext, progressText, type ToolCallOrigin } from './base-tool.context.js';
 import { checkpointValue } from './checkpoint.value.js';
+import { checkLevel } from './log.sink.js';
 import { TaskCancelledError } from './task-cancelled.error.js';
 import { stopReason, type TaskRunEnd, type TaskRunHandle } from './task-run.handle.js';
 
@@ -50,6 +52,11 @@ export class TaskToolContext extends BaseToolContext {
     if (this.cancelled) return;
     // Progress is advisory: a store hiccup must not fail the tool.
     await this.apply({ kind: 'progress', statusMessage: progressText(done, total, message) }).catch(() => undefined);
+  }
+
+  /** A task has no request stream to log on (2026-07-28 has none; a 2025 task's call was answered at once). */
+  async log(level: LoggingLevel, _data: unknown, _logger?: string): Promise<void> {
+    checkLevel(level);
   }
 
   async checkpoint(value: unknown): Promise<void> {

@@ -1,6 +1,7 @@
 import type { HttpContext } from '../common/http-context.interface.js';
 import type { Principal } from '../common/principal.interface.js';
 import type { TraceContext } from '../common/trace-context.js';
+import type { LogSink } from '../context/log.sink.js';
 import type { ProgressSink } from '../context/progress.sink.js';
 import type { QuestionChannel } from '../context/question.channel.js';
 import type { TaskCallVariant } from './task-call.variant.js';
@@ -21,6 +22,8 @@ export interface McpRequest {
   signal: AbortSignal;
   /** Present when the request carried a `progressToken` and the reply can stream. */
   progress?: ProgressSink;
+  /** Present when the client asked for log messages of this request and the reply can stream. */
+  log?: LogSink;
   /** MRTR answers of this round (the SDK lifts them out of params, so they travel here). */
   inputResponses?: Record<string, unknown>;
   /** The HTTP request and response that carried it (what the app's enhancers read with `switchToHttp()`). */

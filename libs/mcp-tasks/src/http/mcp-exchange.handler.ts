@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PrincipalResolver } from '../auth/principal.resolver.js';
 import type { McpCall } from '../common/mcp-call.interface.js';
 import type { Principal } from '../common/principal.interface.js';
+import { logSink } from '../context/log.sink.js';
 import { progressSink } from '../context/progress.sink.js';
 import { RunStoppedError } from '../context/run-stopped.error.js';
 import type { McpRequest } from '../dispatcher/mcp-request.interface.js';
@@ -153,6 +154,8 @@ export class McpExchangeHandler {
       http: call.platform,
       signal: owned.entry.abortOnClose ? abortOnClose(res) : NEVER_ABORTED,
       progress: reply && progressSink(meta.progressToken, (n) => reply.notify({ ...n })),
+      // The classifier refused a level that is none (-32602).
+      log: reply && logSink(meta[META.logLevel], (n) => reply.notify({ ...n })),
       inputResponses: params.inputResponses,
       traceContext: this.tracing.callerContext(meta, req.headers),
     };

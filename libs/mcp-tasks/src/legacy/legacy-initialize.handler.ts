@@ -47,6 +47,8 @@ export class LegacyInitializeHandler implements LegacyMethodHandler {
         tools: {},
         prompts: {},
         resources: {},
+        // `ctx.log` messages, filtered by `logging/setLevel`.
+        logging: {},
         ...(tasks && version === LEGACY_PROTOCOL_VERSION ? { tasks: taskCapability } : {}),
       },
       serverInfo: { name: server.name, version: server.version },

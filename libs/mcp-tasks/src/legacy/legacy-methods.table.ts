@@ -1,6 +1,7 @@
 import type { Type } from '@nestjs/common';
 import type { LegacyMethodHandler } from './legacy-method-handler.interface.js';
 import { LegacyInitializeHandler } from './legacy-initialize.handler.js';
+import { LegacySetLevelHandler } from './legacy-set-level.handler.js';
 import { LegacyTaskCancelHandler } from './legacy-task-cancel.handler.js';
 import { LegacyTaskGetHandler } from './legacy-task-get.handler.js';
 import { LegacyTaskListHandler } from './legacy-task-list.handler.js';
@@ -31,6 +32,7 @@ export interface LegacyMethod {
 export const LEGACY_METHODS: ReadonlyMap<string, LegacyMethod> = new Map<string, LegacyMethod>([
   ['initialize', { settlesVersion: true, handler: LegacyInitializeHandler }],
   ['tools/call', { handler: LegacyToolCallHandler }],
+  ['logging/setLevel', { handler: LegacySetLevelHandler }],
   ['tasks/get', { gate: 'tasks', span: true, handler: LegacyTaskGetHandler }],
   ['tasks/cancel', { gate: 'tasks', span: true, handler: LegacyTaskCancelHandler }],
   ['tasks/result', { gate: 'tasks', span: true, handler: LegacyTaskResultHandler }],

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { logSink } from '../context/log.sink.js';
 import { progressSink } from '../context/progress.sink.js';
 import type { QuestionChannel } from '../context/question.channel.js';
 import { canAsk } from '../input/input-availability.js';
@@ -15,6 +16,7 @@ import { legacyError } from './legacy-error.mapper.js';
 import type { LegacyExchange, LegacyReply } from './legacy-exchange.js';
 import type { LegacyMethodHandler, LegacyRequest } from './legacy-method-handler.interface.js';
 import { RequestCancels } from './request-cancels.js';
+import { SessionLogLevels } from './session-log-levels.js';
 import { StreamQuestionChannel } from './stream-question.channel.js';
 import { SyncQuestions } from './sync-questions.js';
 
@@ -34,6 +36,7 @@ export class LegacyToolCallHandler implements LegacyMethodHandler {
     private readonly tracing: McpTracing,
     private readonly cancels: RequestCancels,
     private readonly questions: SyncQuestions,
+    private readonly logLevels: SessionLogLevels,
   ) {}
 
   async serve(req: LegacyRequest, x: LegacyExchange): Promise<void> {
@@ -70,6 +73,7 @@ export class LegacyToolCallHandler implements LegacyMethodHandler {
         http: x.http,
         signal: aborter.signal,
         progress: progressSink(meta.progressToken, (n) => reply.notify({ ...n })),
+        log: logSink(this.logLevels.of(session?.id), (n) => reply.notify({ ...n })),
         traceContext: this.tracing.callerContext(meta, x.req.headers),
         variant,
         questions: this.questionsFor(req, reply),

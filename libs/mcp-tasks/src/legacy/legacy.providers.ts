@@ -6,6 +6,7 @@ import { LegacySessions } from './legacy-session.js';
 import { LegacyStreams } from './legacy-streams.js';
 import { LegacyRouter } from './legacy.router.js';
 import { RequestCancels } from './request-cancels.js';
+import { SessionLogLevels } from './session-log-levels.js';
 import { SyncAnswerHandler } from './sync-answer.handler.js';
 import { SyncQuestions } from './sync-questions.js';
 
@@ -22,5 +23,6 @@ export const legacyProviders: Provider[] = [
   SyncQuestions,
   SyncAnswerHandler,
   RequestCancels,
+  SessionLogLevels,
   LegacyRouter,
 ];

@@ -24,7 +24,7 @@ export class SdkServerFactory {
     private readonly tools: ToolList,
   ) {
     // Prompts and resources are empty for now, but listed so clients (and the caching checks) can ask.
-    this.capabilities = { tools: {}, prompts: {}, resources: {} };
+    this.capabilities = { tools: {}, prompts: {}, resources: {}, logging: {} };
     // With authentication the tool list depends on the caller's scopes: caches must keep it private.
     const hint = { ...LIST_CACHE, ...(options.auth ? { cacheScope: 'private' as const } : {}) };
     this.cacheHints = Object.fromEntries(LISTS.map((method) => [method, hint]));
