@@ -61,8 +61,7 @@ describe('2025-11-25 tasks with the official v1 client', () => {
       const c = await connect();
       expect(c.client.getServerCapabilities()).toEqual({
         tools: {},
-        prompts: {},
-        resources: {},
+        logging: {},
         tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
       });
       expect(c.transport.sessionId).toMatch(/^s1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);

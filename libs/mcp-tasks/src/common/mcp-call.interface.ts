@@ -3,7 +3,8 @@ import type { ToolContext } from './tool-context.interface.js';
 
 /**
  * What an `mcp` `ExecutionContext` carries after the HTTP request and response (its third argument): the MCP
- * request, and for a tool call the tool, its arguments and its `ToolContext`. Read it with `McpExecutionContext`.
+ * request, and for a call of a decorated method (a tool call, a resource read, a prompt get) what it names, its
+ * arguments and its `ToolContext`. Read it with `McpExecutionContext`.
  * @publicApi
  */
 export interface McpCall {
@@ -17,8 +18,21 @@ export interface McpCall {
   principal: Principal;
   /** A tool call's tool name. */
   tool?: string;
-  /** A tool call's arguments: as sent in its guards; the validated DTO instance in interceptors, pipes, the method. */
+  /**
+   * A `resources/read`'s resource: the URI read, and the `name` of the `@McpResource` or `@McpResourceTemplate`
+   * that serves it.
+   */
+  resource?: { uri: string; name: string };
+  /** A `prompts/get`'s prompt name. */
+  prompt?: string;
+  /**
+   * The call's arguments: a tool's arguments, a resource template's URI variables (strings), a prompt's arguments.
+   * As sent in its guards; the validated DTO instance (when it has one) in interceptors, pipes, the method.
+   */
   args?: object;
-  /** A tool call's `ToolContext`. */
+  /**
+   * The call's `ToolContext` (a resource read or a prompt get has one too: it may ask for input and report
+   * progress; `tool` there is the resource's or prompt's name).
+   */
   context?: ToolContext;
 }

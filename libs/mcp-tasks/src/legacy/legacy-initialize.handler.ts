@@ -5,6 +5,7 @@ import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { RpcError } from '../protocol/rpc.error.js';
 import type { LegacyExchange } from './legacy-exchange.js';
 import type { LegacyMethodHandler, LegacyRequest } from './legacy-method-handler.interface.js';
+import { McpFeatures } from '../sdk/mcp-features.js';
 import { LegacySessions } from './legacy-session.js';
 import { LegacyTaskListHandler } from './legacy-task-list.handler.js';
 import { LEGACY_TASKS_CAPABILITY, SESSION_HEADER } from './legacy.constants.js';
@@ -22,6 +23,7 @@ export class LegacyInitializeHandler implements LegacyMethodHandler {
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
     private readonly sessions: LegacySessions,
     private readonly list: LegacyTaskListHandler,
+    private readonly features: McpFeatures,
   ) {}
 
   serve(req: LegacyRequest, x: LegacyExchange): void {
@@ -45,8 +47,8 @@ export class LegacyInitializeHandler implements LegacyMethodHandler {
       protocolVersion: version,
       capabilities: {
         tools: {},
-        prompts: {},
-        resources: {},
+        // Resources, prompts, completions: only what the app has.
+        ...this.features.capabilities(),
         // `ctx.log` messages, filtered by `logging/setLevel`.
         logging: {},
         ...(tasks && version === LEGACY_PROTOCOL_VERSION ? { tasks: taskCapability } : {}),

@@ -3,6 +3,7 @@ import { Server } from '@modelcontextprotocol/server';
 import type { Principal } from '../common/principal.interface.js';
 import { LEGACY_PROTOCOL_VERSION, MCP_TASKS_OPTIONS, TASKS_REQUIRED } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { McpFeatures } from './mcp-features.js';
 import { ToolList } from './tool-list.js';
 
 /** Lists are the same for every caller here, so shared caches may keep them a minute. */
@@ -22,9 +23,10 @@ export class SdkServerFactory {
   constructor(
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
     private readonly tools: ToolList,
+    private readonly features: McpFeatures,
   ) {
-    // Prompts and resources are empty for now, but listed so clients (and the caching checks) can ask.
-    this.capabilities = { tools: {}, prompts: {}, resources: {}, logging: {} };
+    // Resources, prompts and completions come from `features`, advertised only when the app has them.
+    this.capabilities = { tools: {}, logging: {} };
     // With authentication the tool list depends on the caller's scopes: caches must keep it private.
     const hint = { ...LIST_CACHE, ...(options.auth ? { cacheScope: 'private' as const } : {}) };
     this.cacheHints = Object.fromEntries(LISTS.map((method) => [method, hint]));
@@ -37,16 +39,16 @@ export class SdkServerFactory {
     const s = new Server(
       { name: server.name, version: server.version },
       {
-        capabilities: { ...this.capabilities, ...extensions },
+        capabilities: { ...this.capabilities, ...this.features.capabilities(), ...extensions },
         instructions: server.instructions,
         cacheHints: this.cacheHints,
       },
     );
     const taskSupport = tasks && era === 'legacy' && version === LEGACY_PROTOCOL_VERSION;
     s.setRequestHandler('tools/list', () => ({ tools: this.tools.visibleTo(caller, taskSupport) as never }));
-    s.setRequestHandler('prompts/list', () => ({ prompts: [] }));
-    s.setRequestHandler('resources/list', () => ({ resources: [] }));
-    s.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [] }));
+    for (const [method, list] of this.features.lists()) {
+      s.setRequestHandler(method as 'resources/list', (r) => list(caller, r.params ?? {}) as never);
+    }
     return s;
   }
 }

@@ -1,0 +1,111 @@
+import { Inject, Injectable, type CanActivate } from '@nestjs/common';
+import { ContextIdFactory, ModuleRef, type ContextId } from '@nestjs/core';
+import type { HttpContext } from '../common/http-context.interface.js';
+import type { McpCall } from '../common/mcp-call.interface.js';
+import type { ToolContext } from '../common/tool-context.interface.js';
+import { McpScopesGuard } from '../guards/mcp-scopes.guard.js';
+import { MCP_CONTEXT_TYPE, MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
+import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { McpTelemetryInterceptor } from '../telemetry/mcp-telemetry.interceptor.js';
+import { NestPipelines, type Pipeline } from './nest-pipelines.js';
+
+/** A decorated method (a tool, a resource, a prompt, …) as discovery found it. */
+export interface HandlerTarget {
+  /** The provider's instance (a stand-in of its class when request-scoped). */
+  instance: object;
+  token: string | symbol | Function;
+  requestScoped: boolean;
+  methodName: string;
+  /** A step run before the method through the same interceptors and filters (a tool's `prepare`). */
+  prepareName?: string;
+  /** Whether the library's telemetry interceptor (an `execute_tool` span, `mcp.task.*` events) wraps its runs. */
+  observed?: boolean;
+}
+
+/** A step of the pipeline: called with the arguments and the context the `McpCall` carries. */
+export type HandlerStep = (args: object, ctx: ToolContext) => Promise<unknown>;
+
+/** A method's pipeline in two halves, bound to one request's HTTP objects and `McpCall`. */
+export interface HandlerPipeline {
+  /** The guards (global, class, the scopes guard, the method's own): before anything is read or run. */
+  authorize: HandlerStep;
+  /** Interceptors (global, telemetry when observed, the method's own), pipes, the method and filters. */
+  run: HandlerStep;
+  prepare?: HandlerStep;
+}
+
+/** What one call carries besides its arguments and context (`tool`, `resource` or `prompt` among them). */
+export type CallBase = Omit<McpCall, 'args' | 'context'>;
+
+/** `appCode`: whether the app's code runs in them (else they get Node's objects on the fast path). */
+type Pipelines = { authorize: Pipeline; run: Pipeline; prepare?: Pipeline; appCode: boolean };
+
+/**
+ * Runs decorated methods as Nest runs a controller method (guards → interceptors → pipes → method, exception filters
+ * around), in an `ExecutionContext` of type `mcp` whose arguments are `[req, res, McpCall]`. The scopes guard
+ * (`@RequiredScopes`) runs first among the guards of every such method.
+ */
+@Injectable()
+export class HandlerInvoker {
+  private readonly pipelines = new WeakMap<HandlerTarget, Pipelines>();
+
+  constructor(
+    private readonly nest: NestPipelines,
+    @Inject(McpScopesGuard) private readonly scopes: CanActivate,
+    private readonly telemetry: McpTelemetryInterceptor,
+    @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
+    private readonly moduleRef: ModuleRef,
+  ) {}
+
+  /** The target's pipeline for one call. */
+  async pipelineFor(target: HandlerTarget, http: HttpContext, call: CallBase): Promise<HandlerPipeline> {
+    let built = target.requestScoped ? undefined : this.pipelines.get(target);
+    if (!built) {
+      built = target.requestScoped ? await this.forRequest(target, http) : this.build(target, target.instance);
+      if (!target.requestScoped) this.pipelines.set(target, built);
+    }
+    const objects = built.appCode || !http.node ? http : http.node;
+    const bind =
+      (p: Pipeline): HandlerStep =>
+      (args, context) =>
+        p(objects.req, objects.res, { ...call, args, context });
+    return {
+      authorize: bind(built.authorize),
+      run: bind(built.run),
+      prepare: built.prepare && bind(built.prepare),
+    };
+  }
+
+  /** A request-scoped provider's instance for this HTTP request (`REQUEST` is its request), and its pipelines. */
+  private async forRequest(target: HandlerTarget, http: HttpContext): Promise<Pipelines> {
+    const req = http.req as object;
+    const id = ContextIdFactory.getByRequest(req);
+    this.moduleRef.registerRequestByContextId(req, id);
+    const instance = await this.moduleRef.resolve<unknown, object>(target.token, id, { strict: false });
+    return this.build(target, instance, id);
+  }
+
+  private build(target: HandlerTarget, instance: object, id?: ContextId): Pipelines {
+    const proto = Object.getPrototypeOf(instance) as Record<string, (...a: unknown[]) => unknown>;
+    const { methodName, prepareName: prepare } = target;
+    const plain = this.nest.withoutGuards(instance, proto[methodName], methodName, [], MCP_CONTEXT_TYPE, id);
+    const observed =
+      this.options.telemetry && target.observed
+        ? this.nest.withoutGuards(instance, proto[methodName], methodName, [this.telemetry], MCP_CONTEXT_TYPE, id)
+        : undefined;
+    const appCode =
+      id !== undefined ||
+      this.scopes.constructor !== McpScopesGuard ||
+      this.nest.runsAppCode(instance, proto[methodName], methodName) ||
+      (!!prepare && this.nest.runsAppCode(instance, proto[prepare], prepare));
+    return {
+      appCode,
+      authorize: this.nest.guardsOnly(instance, proto[methodName], methodName, [this.scopes], MCP_CONTEXT_TYPE, id),
+      // With nobody to observe the run (no SDK recording, no listener), the telemetry interceptor is left out.
+      run: observed ? (req, res, call) => (this.telemetry.observing() ? observed : plain)(req, res, call) : plain,
+      prepare: prepare
+        ? this.nest.withoutGuards(instance, proto[prepare], prepare, [], MCP_CONTEXT_TYPE, id)
+        : undefined,
+    };
+  }
+}
