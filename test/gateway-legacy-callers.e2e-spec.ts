@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import {
   CallToolResultSchema,
   CreateTaskResultSchema,
@@ -7,11 +7,11 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { randomUUID } from 'node:crypto';
 import { legacyInputRefusal } from '../libs/mcp-tasks/src/input/input-availability.js';
-import { startGatewayOverDemo, type GatewayOverDemo } from './support/gateway-over-demo.js';
+import { gatewaySuite } from './support/gateway-suite.js';
 import { initialize, legacyHeaders, post, request } from './support/legacy-wire.js';
 import { textOf } from './support/official-client.js';
 import { until } from './support/until.js';
-import { connectV1, drain, type V1Connection } from './support/v1-client.js';
+import { drain } from './support/v1-client.js';
 
 const RELATED = 'io.modelcontextprotocol/related-task';
 const TIMEOUT = 60_000;
@@ -22,32 +22,22 @@ const label = (what: string) => `${what}-${randomUUID().slice(0, 8)}`;
  * v1 client, at 2025-06-18 raw HTTP. Upstream tools behave as local ones do for that era.
  */
 describe('gateway: 2025-era callers of upstream tools', () => {
-  let g: GatewayOverDemo;
-  const open: V1Connection[] = [];
+  const suite = gatewaySuite();
   const connect = async (capabilities = {}) => {
-    const c = await connectV1(g.url, { capabilities });
-    open.push(c);
+    const c = await suite.connect({ capabilities });
     await c.client.listTools();
     return c;
   };
   /** A raw 2025-era call in a session of its own at `version`. */
   const rawCall = async (version: string, params: Record<string, unknown>, caps = {}) => {
-    const { session } = await initialize(g.url, caps, version);
+    const { session } = await initialize(suite.g.url, caps, version);
     const headers = legacyHeaders(session, { 'mcp-protocol-version': version });
-    return (await post(g.url, request('tools/call', params), headers)).body;
+    return (await post(suite.g.url, request('tools/call', params), headers)).body;
   };
-
-  beforeAll(async () => {
-    g = await startGatewayOverDemo();
-  }, 120_000);
-  afterAll(async () => {
-    for (const c of open) await c.close().catch(() => undefined);
-    await g?.stop();
-  });
 
   describe('2025-11-25', () => {
     it('tools/list shows the upstream tools with execution.taskSupport as the upstream lists its policy', async () => {
-      const theirs = (await g.upstream.client.request('tools/list', {})).tools as Array<Record<string, any>>;
+      const theirs = (await suite.g.upstream.client.request('tools/list', {})).tools as Array<Record<string, any>>;
       const { tools } = await (await connect()).client.listTools();
       const policyOf = (name: string) => theirs.find((t) => t.name === name)!._meta['mcp-tasks/taskSupport'];
       const proxied = tools.filter((t) => t.name.startsWith('upstream_'));
@@ -85,7 +75,7 @@ describe('gateway: 2025-era callers of upstream tools', () => {
         expect(created.task).toMatchObject({ status: 'working', ttl: expect.any(Number), pollInterval: 100 });
         expect(created.task.ttl).toBeLessThanOrEqual(60_000);
         // The upstream ran it as a task of its own.
-        expect(await g.upstreamTaskOf(run)).toEqual(expect.any(String));
+        expect(await suite.g.upstreamTaskOf(run)).toEqual(expect.any(String));
         const tasks = c.client.experimental.tasks;
         await until(
           'the mirrored countdown completed',
@@ -111,13 +101,13 @@ describe('gateway: 2025-era callers of upstream tools', () => {
           },
           CreateTaskResultSchema,
         );
-        const upstreamId = await g.upstreamTaskOf(run);
+        const upstreamId = await suite.g.upstreamTaskOf(run);
         const cancelled = await c.client.experimental.tasks.cancelTask(task.taskId);
         expect(cancelled.status).toBe('cancelled');
         await until('the upstream countdown stopped by its signal', async () =>
-          (await g.countdownLog()).includes(`${run} (task ${upstreamId}): stopped by its signal (cancelled)`),
+          (await suite.g.countdownLog()).includes(`${run} (task ${upstreamId}): stopped by its signal (cancelled)`),
         );
-        expect((await g.upstream.client.getTask(upstreamId)).status).toBe('cancelled');
+        expect((await suite.g.upstream.client.getTask(upstreamId)).status).toBe('cancelled');
       },
       TIMEOUT,
     );
@@ -173,12 +163,12 @@ describe('gateway: 2025-era callers of upstream tools', () => {
 
   describe('2025-06-18', () => {
     it('tools/list has no execution; a call answers content; params.task is ignored (run in the request)', async () => {
-      const { session } = await initialize(g.url, {}, '2025-06-18');
+      const { session } = await initialize(suite.g.url, {}, '2025-06-18');
       const headers = legacyHeaders(session, { 'mcp-protocol-version': '2025-06-18' });
-      const { tools } = (await post(g.url, request('tools/list'), headers)).body.result;
+      const { tools } = (await post(suite.g.url, request('tools/list'), headers)).body.result;
       expect(tools.filter((t: { execution?: unknown }) => t.execution !== undefined)).toEqual([]);
       const params = { name: 'upstream_slow_compute', arguments: { seconds: 0.2, label: 'old' }, task: {} };
-      const { result } = (await post(g.url, request('tools/call', params), headers)).body;
+      const { result } = (await post(suite.g.url, request('tools/call', params), headers)).body;
       expect(result).toMatchObject({ content: [{ type: 'text', text: 'Computed old in 0.2s' }] });
       expect(result.task).toBeUndefined();
       expect(result.resultType).toBeUndefined();

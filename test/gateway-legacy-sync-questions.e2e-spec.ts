@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { startGatewayOverDemo, type GatewayOverDemo } from './support/gateway-over-demo.js';
+import { describe, expect, it } from '@jest/globals';
+import { answerQuestions } from './support/asked-questions.js';
 import { forcedVersion } from './support/forced-version.js';
-import { connectV1, type V1Connection } from './support/v1-client.js';
+import { gatewaySuite } from './support/gateway-suite.js';
 
 const T = 60_000;
 
@@ -11,34 +10,18 @@ const T = 60_000;
  * gateway, without a task: asked on its call's stream, its answers sent upstream round after round.
  */
 describe('gateway: an upstream tool asks a 2025-era client during a plain call', () => {
-  let g: GatewayOverDemo;
-  const open: V1Connection[] = [];
-  const v1 = async (version: string, capabilities: Record<string, object>) => {
-    const c = await connectV1(g.url, { capabilities, fetch: forcedVersion(version) });
-    open.push(c);
-    return c;
-  };
-
-  beforeAll(async () => {
-    g = await startGatewayOverDemo();
-  }, 120_000);
-  afterAll(async () => {
-    for (const c of open) await c.close().catch(() => undefined);
-    await g?.stop();
-  });
+  const suite = gatewaySuite();
+  const v1 = (version: string, capabilities: Record<string, object>) =>
+    suite.connect({ capabilities, fetch: forcedVersion(version) });
 
   for (const version of ['2025-06-18', '2025-11-25']) {
     it(
       `v1 client at ${version}: two rounds, each question on the call's stream, no task`,
       async () => {
         const c = await v1(version, { elicitation: {} });
-        const asked: Array<{ message: unknown; taskId?: string }> = [];
-        c.client.setRequestHandler(ElicitRequestSchema, async (req, extra) => {
-          asked.push({ message: req.params.message, taskId: extra.taskId });
-          return req.params.message.includes('name')
-            ? { action: 'accept', content: { name: 'Ada' } }
-            : { action: 'accept', content: { ok: true } };
-        });
+        const asked = answerQuestions(c.client, (message): Record<string, string | boolean> =>
+          message.includes('name') ? { name: 'Ada' } : { ok: true },
+        );
         const result = await c.client.callTool(
           { name: 'upstream_test_input_required_result_multi_round', arguments: {} },
           undefined,
