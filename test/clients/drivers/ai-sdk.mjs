@@ -3,20 +3,23 @@
 import { ElicitationRequestSchema, createMCPClient } from '@ai-sdk/mcp';
 import {
   QUESTION_ANSWER,
-  RELEASE_TEXT,
   answerTo,
-  askedOnCallStream,
   caseRunner,
   expect,
-  expectBadArgumentResult,
   expectStopped,
-  expectUnknownToolError,
   expectVersion,
   known,
   labelFor,
   resetWire,
-  textOf,
 } from '../support/cases.mjs';
+import {
+  TASK_CASES,
+  badArgument,
+  expectAnswered,
+  knownCases,
+  plainCall,
+  unknownTool,
+} from '../support/common-cases.mjs';
 
 const url = process.argv[2];
 const NO_PROGRESS =
@@ -46,26 +49,12 @@ for (const version of ['2025-11-25', '2026-07-28']) {
   if (!tools) continue;
   const exec = (name, args, abortSignal) =>
     tools[name].execute(args, { toolCallId: `call-${Math.random()}`, messages: [], abortSignal });
-  await run('plain call', async () => {
-    const text = textOf(await exec('countdown', { seconds: 1 }));
-    expect(text === 'Counted down 1 s.', `got ${JSON.stringify(text)}`);
-    return text;
-  });
-  await run('progress', async () => {
-    throw known(NO_PROGRESS);
-  });
-  await run('question (plain call)', async () => {
-    const result = await exec('publish_release', { version: '1.2.0' });
-    expect(!result.isError && textOf(result) === RELEASE_TEXT, `got ${JSON.stringify(result).slice(0, 300)}`);
-    if (version === '2026-07-28') return `${textOf(result)} (input_required, answered in a retry)`;
-    const asked = await askedOnCallStream(url, 'publish_release');
-    expect(asked === 'elicitation/create', `the call's stream carried ${asked ?? 'no question'}`);
-    return `${asked} on the call's stream; ${textOf(result)}`;
-  });
-  for (const name of ['question (task)', 'task to its end', 'cancel (tasks/cancel)'])
-    await run(name, async () => {
-      throw known(NO_TASKS);
-    });
+  await plainCall(run, exec);
+  await knownCases(run, ['progress'], NO_PROGRESS);
+  await run('question (plain call)', async () =>
+    expectAnswered(url, version, await exec('publish_release', { version: '1.2.0' })),
+  );
+  await knownCases(run, TASK_CASES, NO_TASKS);
   await run('cancel (AbortSignal)', async () => {
     const label = labelFor('ai-sdk', version, 'cancel');
     const ac = new AbortController();
@@ -83,18 +72,7 @@ for (const version of ['2025-11-25', '2026-07-28']) {
     expect(!answer, `the server still answered: ${JSON.stringify(answer ?? null).slice(0, 200)}`);
     return `request closed; server: ${stopped}`;
   });
-  await run('unknown tool', async () => {
-    const err = await client.callTool({ name: 'no_such_tool', arguments: {} }).then(
-      (r) => new Error(`resolved ${JSON.stringify(r).slice(0, 200)}`),
-      (e) => e,
-    );
-    expect(err?.code === -32602, `client saw ${err?.code}: ${err?.message}`);
-    return expectUnknownToolError(url, 'no_such_tool');
-  });
-  await run('bad argument', async () => {
-    const result = await exec('countdown', { seconds: 'ten' }).catch((e) => e);
-    expect(result?.isError === true, `client got ${result?.code ?? ''} ${result?.message ?? JSON.stringify(result)}`);
-    return expectBadArgumentResult(url, 'countdown');
-  });
+  await unknownTool(run, url, (name, args) => client.callTool({ name, arguments: args }));
+  await badArgument(run, url, exec);
   await client.close();
 }

@@ -16,6 +16,7 @@ import {
   labelFor,
   messagesOf,
   rawCall,
+  rawPost,
   readWire,
   requestsOf,
   resetWire,
@@ -146,30 +147,8 @@ fs.rmSync(home, { recursive: true, force: true });
 
 /** A countdown task made by this harness at 2026-07-28 (tasks are addressed by id there), for the CLI to cancel. */
 async function startTask(label) {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': 'tools/call',
-      'mcp-name': 'countdown',
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 'harness-task',
-      method: 'tools/call',
-      params: {
-        name: 'countdown',
-        arguments: { seconds: 60, label },
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-          'io.modelcontextprotocol/clientCapabilities': { extensions: { 'io.modelcontextprotocol/tasks': {} } },
-        },
-      },
-    }),
-  });
-  const [message] = messagesOf({ response: await res.text() });
+  const tasks = { extensions: { 'io.modelcontextprotocol/tasks': {} } };
+  const message = await rawPost(url, 'countdown', { seconds: 60, label }, tasks);
   expect(message?.result?.taskId, `no task: ${JSON.stringify(message ?? null).slice(0, 200)}`);
   return message.result.taskId;
 }

@@ -3,16 +3,15 @@
 import { MultiServerMCPClient } from '@langchain/mcp-adapters';
 import {
   answerTo,
-  cancelSent,
   caseRunner,
   expect,
   expectBadArgumentResult,
-  expectStopped,
   expectVersion,
   known,
   labelFor,
   resetWire,
 } from '../support/cases.mjs';
+import { TASK_CASES, expectAborted, knownCases, plainCall } from '../support/common-cases.mjs';
 
 const url = process.argv[2];
 const VERSION = '2025-11-25';
@@ -39,11 +38,7 @@ await run('connect+list', async () => {
 });
 if (tools) {
   const text = (out) => (typeof out === 'string' ? out : JSON.stringify(out));
-  await run('plain call', async () => {
-    const out = text(await tools.countdown.invoke({ seconds: 1 }));
-    expect(out === 'Counted down 1 s.', `got ${out}`);
-    return out;
-  });
+  await plainCall(run, async (name, args) => text(await tools[name].invoke(args)));
   await run('progress', async () => {
     progress.length = 0;
     const out = text(await tools.countdown.invoke({ seconds: 3 }));
@@ -51,13 +46,8 @@ if (tools) {
     expect(progress.length >= 2, `progress seen: ${progress.join(' ') || 'none'}`);
     return `progress ${progress.join(' ')}`;
   });
-  await run('question (plain call)', async () => {
-    throw known(NO_QUESTIONS);
-  });
-  for (const name of ['question (task)', 'task to its end', 'cancel (tasks/cancel)'])
-    await run(name, async () => {
-      throw known(NO_TASKS);
-    });
+  await knownCases(run, ['question (plain call)'], NO_QUESTIONS);
+  await knownCases(run, TASK_CASES, NO_TASKS);
   await run('cancel (AbortSignal)', async () => {
     const label = labelFor('langchain', VERSION, 'cancel');
     const ac = new AbortController();
@@ -67,17 +57,13 @@ if (tools) {
     );
     setTimeout(() => ac.abort('the user stopped it'), 1500);
     expect((await call) === 'rejected', 'the aborted call resolved');
-    const stopped = await expectStopped(url, label);
-    expect(await cancelSent(url, 'countdown'), 'no notifications/cancelled went over the wire');
-    const { answer } = await answerTo(url, 'countdown');
-    expect(!answer, `the server still answered: ${JSON.stringify(answer ?? null).slice(0, 200)}`);
-    return `notifications/cancelled; server: ${stopped}`;
+    return expectAborted(url, label);
   });
-  await run('unknown tool', async () => {
-    throw known(
-      '@langchain/mcp-adapters 1.1.4 exposes only the tools the server listed (getTools): there is no call by name',
-    );
-  });
+  await knownCases(
+    run,
+    ['unknown tool'],
+    '@langchain/mcp-adapters 1.1.4 exposes only the tools the server listed (getTools): there is no call by name',
+  );
   await run('bad argument', async () => {
     const out = await tools.countdown.invoke({ seconds: 'ten' }).then(text, (e) => e);
     const local = /did not match expected schema/.test(out?.message ?? '');

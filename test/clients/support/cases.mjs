@@ -137,8 +137,11 @@ export async function cancelSent(url, tool) {
 }
 
 let rawId = 0;
-/** A 2026-07-28 tools/call sent by this harness itself (to read `countdown_log`), straight to the server. */
-export async function rawCall(url, name, args = {}) {
+/**
+ * A 2026-07-28 tools/call sent by this harness itself, straight to the server, declaring `capabilities`: its
+ * JSON-RPC answer.
+ */
+export async function rawPost(url, name, args = {}, capabilities = {}) {
   const res = await fetch(url, {
     method: 'POST',
     headers: {
@@ -157,14 +160,16 @@ export async function rawCall(url, name, args = {}) {
         arguments: args,
         _meta: {
           'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-          'io.modelcontextprotocol/clientCapabilities': {},
+          'io.modelcontextprotocol/clientCapabilities': capabilities,
         },
       },
     }),
   });
-  const [message] = messagesOf({ response: await res.text() });
-  return (message?.result?.content ?? []).map((c) => c.text ?? '').join('\n');
+  return messagesOf({ response: await res.text() })[0];
 }
+
+/** The text of a harness call (to read `countdown_log`). */
+export const rawCall = async (url, name, args = {}) => textOf((await rawPost(url, name, args))?.result);
 
 /** Waits until the demo's countdown_log shows the run `label` stopped by its signal; returns that line. */
 export async function expectStopped(url, label, ms = 15_000) {
