@@ -13,6 +13,7 @@ export {
 export { McpTool, type McpToolOptions, type TaskPolicy, type TaskPolicyFn } from './decorators/mcp-tool.decorator.js';
 export { RequiredScopes } from './decorators/required-scopes.decorator.js';
 export { ToolArgs } from './decorators/tool-args.decorator.js';
+export { McpHeader } from './decorators/mcp-header.decorator.js';
 export { ToolCtx } from './decorators/tool-ctx.decorator.js';
 export { InjectTaskEventBus, InjectTaskStore } from './decorators/inject.decorators.js';
 export type { ToolContext, ElicitResult } from './common/tool-context.interface.js';

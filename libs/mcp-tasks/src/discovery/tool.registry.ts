@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { paramHeadersOf } from './param-headers.reader.js';
 import type { ToolDefinition } from './tool-definition.js';
 
 const whereIs = (tool: ToolDefinition): string => `${tool.instance.constructor.name}.${tool.methodName}`;
@@ -18,6 +19,8 @@ export class ToolRegistry {
         `McpTasksModule: duplicate tool name "${tool.name}" ` + `(${whereIs(prior)} and ${whereIs(tool)})`,
       );
     }
+    // SEP-2243's rules for `@McpHeader` arguments: a break fails startup, naming the tool and the property.
+    paramHeadersOf(tool.name, tool.inputSchema, tool.options.input);
     this.tools.set(tool.name, tool);
   }
 

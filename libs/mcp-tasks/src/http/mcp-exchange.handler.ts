@@ -7,6 +7,7 @@ import { logSink } from '../context/log.sink.js';
 import { progressSink } from '../context/progress.sink.js';
 import { RunStoppedError } from '../context/run-stopped.error.js';
 import type { McpRequest } from '../dispatcher/mcp-request.interface.js';
+import { ToolRegistry } from '../discovery/tool.registry.js';
 import { McpDispatcher } from '../dispatcher/mcp.dispatcher.js';
 import { ownedMethod, type McpMethod } from '../dispatcher/methods.table.js';
 import type { LegacyExchange } from '../legacy/legacy-exchange.js';
@@ -23,6 +24,7 @@ import type { HttpCall } from './http-call.js';
 import { Reply, replyError } from './reply.js';
 import { checkDepth, readRequestBody } from './request-body.js';
 import { RequestClassifier } from './request-classifier.js';
+import { checkParamHeaders } from './param-headers.check.js';
 import { checkStandardHeaders } from './standard-headers.check.js';
 
 /** A 2026-07-28 request for a method the library answers itself. */
@@ -63,6 +65,7 @@ export class McpExchangeHandler {
     private readonly tracing: McpTracing,
     private readonly enhancers: AppEnhancers,
     private readonly legacy: LegacyRouter,
+    private readonly tools: ToolRegistry,
   ) {
     this.serverMeta = { [META.serverInfo]: { name: options.server.name, version: options.server.version } };
     this.appIdentifies = options.auth ? !!options.auth.strategy : !!options.subject;
@@ -102,6 +105,8 @@ export class McpExchangeHandler {
       if (owned === LEGACY && (await this.legacy.serve(this.legacyExchange(call, body, principal)))) return;
       if (!owned || owned === LEGACY) return await this.sdk.serve(req, res, body, principal);
       checkStandardHeaders(owned.method, owned.params, owned.version, req.headers);
+      const tool = owned.method === 'tools/call' ? this.tools.get(owned.params.name) : undefined;
+      if (tool) checkParamHeaders(tool, owned.params.arguments, req.headers);
       if ('streams' in owned.entry) return await this.dispatcher.stream(this.mcpRequest(owned, principal, call), res);
       reply = new Reply(res, owned.id);
       const result = await this.dispatcher.dispatch(this.mcpRequest(owned, principal, call, reply));
