@@ -1,6 +1,7 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { authProviders } from './auth/auth.providers.js';
+import { completionsProviders } from './completions/completions.providers.js';
 import { discoveryProviders } from './discovery/discovery.providers.js';
 import { ToolRegistry } from './discovery/tool.registry.js';
 import { dispatcherProviders } from './dispatcher/dispatcher.providers.js';
@@ -19,6 +20,7 @@ import {
 } from './mcp-tasks.module-definition.js';
 import { resolveOptions } from './options/resolve-options.js';
 import { pipelineProviders } from './pipeline/pipeline.providers.js';
+import { promptsProviders } from './prompts/prompts.providers.js';
 import { sdkProviders } from './sdk/sdk.providers.js';
 import { taskStorageProviders } from './storage/task-storage.providers.js';
 import { TaskRunner } from './tasks/task.runner.js';
@@ -53,6 +55,8 @@ const providers: Provider[] = [
   ...tasksProviders,
   ...authProviders,
   ...gatewayProviders,
+  ...promptsProviders,
+  ...completionsProviders,
   ...dispatcherProviders,
   ...sdkProviders,
   ...legacyProviders,

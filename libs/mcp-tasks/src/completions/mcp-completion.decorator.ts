@@ -20,9 +20,10 @@ export interface McpCompletionOptions {
  * Marks a provider (or controller) method as the completer of one prompt argument or resource template variable
  * (`completion/complete`): one method per argument. It is called as `(value, context)` — the text typed so far and a
  * `CompletionContext` (the other arguments filled in, the caller) — and returns `CompletionValues` (strings, best
- * first; at most 100 are sent). It runs after the prompt's or template's own guards (`@RequiredScopes` first: a
- * caller who may not get the prompt gets no completions for it) and through its own class's and method's Nest
- * pipeline (guards, interceptors, filters). The server advertises `completions` only when the app has a completer;
+ * first; at most 100 are sent). A caller is let through as a get of the prompt (or a read of the template)
+ * would be — the app's guards, then that method's `@RequiredScopes` and guards: a caller who may not get the prompt
+ * gets no completions for it — and the completer then runs through its own interceptors, pipes and filters (its
+ * own guards are not run: the prompt's decide). The server advertises `completions` only when the app has a completer;
  * an argument without one completes to no values.
  * @publicApi
  */

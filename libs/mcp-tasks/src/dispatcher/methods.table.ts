@@ -1,5 +1,7 @@
 import type { Type } from '@nestjs/common';
+import { CompletionCompleteHandler } from '../completions/completion-complete.handler.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { PromptGetHandler } from '../prompts/prompt-get.handler.js';
 import { TaskListenHandler } from '../subscriptions/task-listen.handler.js';
 import type { McpAnswerHandler, McpStreamHandler } from './method-handler.interface.js';
 import { TaskCancelHandler } from './task-cancel.handler.js';
@@ -38,6 +40,8 @@ export type McpMethod = MethodRoute &
  */
 export const MCP_METHODS: ReadonlyMap<string, McpMethod> = new Map<string, McpMethod>([
   ['tools/call', { nameParam: 'name', abortOnClose: true, answers: ToolCallHandler }],
+  ['prompts/get', { nameParam: 'name', span: true, answers: PromptGetHandler }],
+  ['completion/complete', { span: true, answers: CompletionCompleteHandler }],
   ['tasks/get', { nameParam: 'taskId', gate: 'tasks', span: true, answers: TaskGetHandler }],
   ['tasks/update', { nameParam: 'taskId', gate: 'tasks', span: true, answers: TaskUpdateHandler }],
   ['tasks/cancel', { nameParam: 'taskId', gate: 'tasks', span: true, answers: TaskCancelHandler }],

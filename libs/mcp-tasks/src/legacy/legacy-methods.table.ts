@@ -1,5 +1,6 @@
 import type { Type } from '@nestjs/common';
 import type { LegacyMethodHandler } from './legacy-method-handler.interface.js';
+import { LegacyForwardHandler } from './legacy-forward.handler.js';
 import { LegacyInitializeHandler } from './legacy-initialize.handler.js';
 import { LegacySetLevelHandler } from './legacy-set-level.handler.js';
 import { LegacyTaskCancelHandler } from './legacy-task-cancel.handler.js';
@@ -33,6 +34,9 @@ export const LEGACY_METHODS: ReadonlyMap<string, LegacyMethod> = new Map<string,
   ['initialize', { settlesVersion: true, handler: LegacyInitializeHandler }],
   ['tools/call', { handler: LegacyToolCallHandler }],
   ['logging/setLevel', { handler: LegacySetLevelHandler }],
+  // Served by the 2026-07-28 table's handlers (which open their spans).
+  ['prompts/get', { handler: LegacyForwardHandler }],
+  ['completion/complete', { handler: LegacyForwardHandler }],
   ['tasks/get', { gate: 'tasks', span: true, handler: LegacyTaskGetHandler }],
   ['tasks/cancel', { gate: 'tasks', span: true, handler: LegacyTaskCancelHandler }],
   ['tasks/result', { gate: 'tasks', span: true, handler: LegacyTaskResultHandler }],

@@ -1,0 +1,283 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { INestApplication } from '@nestjs/common';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { createPromptsApp } from './fixtures/prompts-app.js';
+import { rpc, type RpcOptions } from './support/mcp-request.js';
+import { hs256 } from './support/tokens.js';
+import { codeOf, connectV1 } from './support/v1-client.js';
+
+const urlOf = (app: INestApplication) =>
+  new URL(`http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}/mcp`);
+
+const PLAIN = hs256({ scope: '' });
+const PLANNER = hs256({ scope: 'plans:read' });
+const ELICIT = { elicitation: { form: {} } };
+
+const text = (t: string) => ({ type: 'text', text: t });
+
+describe('prompts and completions', () => {
+  let app: INestApplication;
+  beforeAll(async () => {
+    app = await createPromptsApp();
+  });
+  afterAll(() => app.close());
+
+  describe('2026-07-28 (raw HTTP)', () => {
+    const as = (token: string, o: RpcOptions = {}): RpcOptions => ({
+      ...o,
+      headers: { authorization: `Bearer ${token}`, ...o.headers },
+    });
+    const get = (name: string, args?: Record<string, unknown>, o: RpcOptions = {}, token = PLAIN) =>
+      rpc(app, 'prompts/get', { name, ...(args ? { arguments: args } : {}) }, as(token, mcpName(name, o)));
+    const mcpName = (name: string, o: RpcOptions): RpcOptions => ({
+      ...o,
+      headers: { 'mcp-name': name, ...o.headers },
+    });
+    const complete = (params: Record<string, unknown>, token = PLAIN, o: RpcOptions = {}) =>
+      rpc(app, 'completion/complete', params, as(token, o));
+
+    it('server/discover advertises prompts and completions', async () => {
+      const res = await rpc(app, 'server/discover', {}, as(PLAIN));
+      expect(res.body.result.capabilities).toMatchObject({ prompts: {}, completions: {} });
+    });
+
+    it('prompts/list: each prompt with its DTO as arguments; one needing a scope only for who has it', async () => {
+      const plain = await rpc(app, 'prompts/list', {}, as(PLAIN));
+      expect(plain.body.result.prompts.map((p: { name: string }) => p.name)).toEqual([
+        'review',
+        'hello',
+        'shout',
+        'ask_context',
+        'broken',
+      ]);
+      expect(plain.body.result.prompts[0]).toEqual({
+        name: 'review',
+        title: 'Code review',
+        description: 'Reviews code',
+        arguments: [
+          { name: 'code', description: 'The code to review', required: true },
+          { name: 'language', required: false },
+        ],
+      });
+      expect(plain.body.result.cacheScope).toBe('private');
+      const planner = await rpc(app, 'prompts/list', {}, as(PLANNER));
+      expect(planner.body.result.prompts.map((p: { name: string }) => p.name)).toContain('secret_plan');
+    });
+
+    it('prompts/get with arguments: the messages the method made, complete', async () => {
+      const res = await get('review', { code: 'x = 1', language: 'python' });
+      expect(res.status).toBe(200);
+      expect(res.body.result).toMatchObject({
+        resultType: 'complete',
+        description: 'Reviews code',
+        messages: [
+          { role: 'user', content: text('Review this python:\nx = 1') },
+          { role: 'assistant', content: text('Looking at it.') },
+        ],
+      });
+    });
+
+    it('a string is one user message; an interceptor wraps the method', async () => {
+      expect((await get('hello')).body.result.messages).toEqual([{ role: 'user', content: text('Hello there') }]);
+      expect((await get('shout')).body.result.messages).toEqual([{ role: 'user', content: text('QUIET WORDS!') }]);
+    });
+
+    it('arguments the DTO refuses: -32602 naming each failing property', async () => {
+      const res = await get('review', { code: 'x', language: 'cobol' });
+      expect(res.body.error).toMatchObject({
+        code: -32602,
+        data: {
+          errors: [
+            'code: must be longer than or equal to 3 characters',
+            expect.stringMatching(/^language: must be one of the following values: python/),
+          ],
+        },
+      });
+      expect((await get('review', {})).body.error).toMatchObject({
+        code: -32602,
+        data: { errors: ['code: must be a string'] },
+      });
+      expect((await get('review', { code: 42 })).body.error.code).toBe(-32602);
+    });
+
+    it('an unknown prompt is -32602; a method returning what is no message -32603', async () => {
+      const unknown = await get('nope');
+      expect(unknown.body.error).toEqual({ code: -32602, message: 'Unknown prompt: nope' });
+      expect((await get('broken')).body.error).toEqual({ code: -32603, message: 'Internal error' });
+    });
+
+    it('@RequiredScopes: 403 insufficient_scope before the arguments are looked at; with the scope, the prompt', async () => {
+      for (const args of [{ topic: 'launch' }, { topic: 7 }]) {
+        const refused = await get('secret_plan', args);
+        expect(refused.status).toBe(403);
+        expect(refused.headers['www-authenticate']).toMatch(/error="insufficient_scope", scope="plans:read"/);
+        expect(refused.text).not.toMatch(/topic/);
+      }
+      const ok = await get('secret_plan', { topic: 'launch' }, {}, PLANNER);
+      expect(ok.body.result.messages).toEqual([{ role: 'user', content: text('The plan for launch') }]);
+    });
+
+    it('an app-wide guard refuses prompts/get and completion/complete like any MCP request', async () => {
+      const deny = { headers: { 'x-deny': '1' } };
+      const refused = await get('hello', undefined, deny);
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toMatchObject({ code: -32600, message: 'Forbidden resource' });
+      const ref = { type: 'ref/prompt', name: 'review' };
+      const completion = await complete({ ref, argument: { name: 'language', value: 'p' } }, PLAIN, deny);
+      expect(completion.status).toBe(403);
+    });
+
+    it('Mcp-Name must repeat the prompt name', async () => {
+      const res = await get('hello', undefined, { headers: { 'mcp-name': 'review' } });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe(-32020);
+    });
+
+    describe('an input round on prompts/get', () => {
+      it('asks with input_required, then answers the retried request with the answer and requestState', async () => {
+        const first = await get('ask_context', undefined, { caps: ELICIT });
+        expect(first.body.result).toMatchObject({
+          resultType: 'input_required',
+          inputRequests: {
+            user_context: {
+              method: 'elicitation/create',
+              params: { message: 'What context should the prompt use?', requestedSchema: { required: ['context'] } },
+            },
+          },
+          requestState: expect.any(String),
+        });
+        const inputResponses = { user_context: { action: 'accept', content: { context: 'a refactor' } } };
+        const second = await rpc(
+          app,
+          'prompts/get',
+          { name: 'ask_context', inputResponses, requestState: first.body.result.requestState },
+          as(PLAIN, { caps: ELICIT, headers: { 'mcp-name': 'ask_context' } }),
+        );
+        expect(second.body.result).toEqual({
+          _meta: expect.any(Object),
+          resultType: 'complete',
+          description: 'Asks the user for context first',
+          messages: [{ role: 'user', content: text('Use this context: a refactor') }],
+        });
+      });
+
+      it('a requestState for another caller or tampered is refused; a client that cannot answer is told so', async () => {
+        const first = await get('ask_context', undefined, { caps: ELICIT });
+        const state = first.body.result.requestState as string;
+        const inputResponses = { user_context: { action: 'accept', content: { context: 'x' } } };
+        const retry = (token: string, requestState: string) =>
+          rpc(
+            app,
+            'prompts/get',
+            { name: 'ask_context', inputResponses, requestState },
+            as(token, { caps: ELICIT, headers: { 'mcp-name': 'ask_context' } }),
+          );
+        expect((await retry(PLAIN, `${state}x`)).body.error.code).toBe(-32602);
+        expect((await retry(hs256({ sub: 'mallory' }), state)).body.error.code).toBe(-32602);
+        const cannot = await get('ask_context');
+        expect(cannot.body.error).toMatchObject({ code: -32021, data: { requiredCapabilities: { elicitation: {} } } });
+      });
+    });
+
+    describe('completion/complete for a prompt argument', () => {
+      const ref = { type: 'ref/prompt', name: 'review' };
+
+      it('the completer values for what is typed so far; the other arguments narrow them', async () => {
+        const res = await complete({ ref, argument: { name: 'language', value: 'p' } });
+        expect(res.body.result).toMatchObject({
+          resultType: 'complete',
+          completion: { values: ['python', 'perl', 'php'] },
+        });
+        const narrowed = await complete({
+          ref,
+          argument: { name: 'language', value: '' },
+          context: { arguments: { code: '<?php echo 1;' } },
+        });
+        expect(narrowed.body.result.completion).toEqual({ values: ['php'] });
+      });
+
+      it('an argument without a completer has no values; one the prompt lacks, or an unknown prompt, is -32602', async () => {
+        expect((await complete({ ref, argument: { name: 'code', value: 'x' } })).body.result.completion).toEqual({
+          values: [],
+        });
+        const lacking = await complete({ ref, argument: { name: 'colour', value: 'x' } });
+        expect(lacking.body.error).toMatchObject({ code: -32602, message: 'Prompt review has no argument colour' });
+        const unknown = await complete({
+          ref: { type: 'ref/prompt', name: 'nope' },
+          argument: { name: 'a', value: '' },
+        });
+        expect(unknown.body.error).toMatchObject({ code: -32602, message: 'Unknown prompt: nope' });
+        const malformed = await complete({ ref: { type: 'ref/nothing' }, argument: { name: 'a', value: '' } });
+        expect(malformed.body.error.code).toBe(-32602);
+      });
+
+      it("a prompt's scopes hold for its completions; at most 100 values are sent", async () => {
+        const plan = { ref: { type: 'ref/prompt', name: 'secret_plan' }, argument: { name: 'topic', value: 't' } };
+        const refused = await complete(plan);
+        expect(refused.status).toBe(403);
+        const ok = await complete(plan, PLANNER);
+        expect(ok.body.result.completion.values).toHaveLength(100);
+        expect(ok.body.result.completion).toMatchObject({ total: 150, hasMore: true });
+      });
+    });
+  });
+
+  describe('2025-11-25 (the v1 SDK client)', () => {
+    it('lists, gets, completes; a DTO error is -32602; a scope-less caller sees no scoped prompt', async () => {
+      const v1 = await connectV1(urlOf(app), { token: PLAIN });
+      const { client } = v1;
+      try {
+        expect(client.getServerCapabilities()).toMatchObject({ prompts: {}, completions: {} });
+        const { prompts } = await client.listPrompts();
+        expect(prompts.map((p) => p.name)).toEqual(['review', 'hello', 'shout', 'ask_context', 'broken']);
+        const got = await client.getPrompt({ name: 'review', arguments: { code: 'let a = 1', language: 'rust' } });
+        expect(got).toEqual({
+          description: 'Reviews code',
+          messages: [
+            { role: 'user', content: text('Review this rust:\nlet a = 1') },
+            { role: 'assistant', content: text('Looking at it.') },
+          ],
+        });
+        const invalid = await client.getPrompt({ name: 'review', arguments: { code: 'x' } }).catch((e: unknown) => e);
+        expect(codeOf(invalid)).toBe(-32602);
+        const done = await client.complete({
+          ref: { type: 'ref/prompt', name: 'review' },
+          argument: { name: 'language', value: 'ty' },
+        });
+        expect(done.completion.values).toEqual(['typescript']);
+      } finally {
+        await v1.close();
+      }
+    });
+
+    it('a prompt that asks elicits on the request stream and answers once the client replied', async () => {
+      const v1 = await connectV1(urlOf(app), { token: PLAIN, capabilities: { elicitation: {} } });
+      const { client } = v1;
+      try {
+        const asked: string[] = [];
+        client.setRequestHandler(ElicitRequestSchema, (r) => {
+          asked.push(r.params.message);
+          return { action: 'accept', content: { context: 'from v1' } };
+        });
+        const got = await client.getPrompt({ name: 'ask_context' });
+        expect(asked).toEqual(['What context should the prompt use?']);
+        expect(got.messages).toEqual([{ role: 'user', content: text('Use this context: from v1') }]);
+      } finally {
+        await v1.close();
+      }
+    });
+
+    it('scopes hold on this wire too', async () => {
+      const plain = await connectV1(urlOf(app), { token: PLAIN });
+      const planner = await connectV1(urlOf(app), { token: PLANNER });
+      try {
+        await expect(plain.client.getPrompt({ name: 'secret_plan', arguments: { topic: 'x' } })).rejects.toThrow();
+        const got = await planner.client.getPrompt({ name: 'secret_plan', arguments: { topic: 'x' } });
+        expect(got.messages[0]!.content).toEqual(text('The plan for x'));
+      } finally {
+        await plain.close();
+        await planner.close();
+      }
+    });
+  });
+});
