@@ -44,8 +44,8 @@ const v1Call = (client, params, options) => client.callTool(params, CallToolResu
  * `o.connect(version)`: a connected Client. `o.callTool(client, params, options)`: its callTool (default: the v1
  * Client's). `o.tasks`: whether this client does tasks at `version` (else the task cases are not run);
  * `o.taskCases(run)` runs them (default: the v1 Client's `experimental.tasks`). `o.gaps`: case name → the reason
- * this client cannot do it (a KNOWN line). `o.cancelFault(url)`: when the abort did not stop the run, the client's
- * fault the wire shows, if any (a KNOWN line; else the case fails). `o.close()`: run before the client closes.
+ * this client cannot do it (a KNOWN line). `o.cancelFault(url, label)`: when the case failed, the client's fault
+ * the wire shows, if any (a KNOWN line; else the case fails). `o.close()`: run before the client closes.
  */
 export async function sdkCases(name, version, url, o) {
   const run = caseRunner(name, version);
@@ -100,7 +100,7 @@ export async function sdkCases(name, version, url, o) {
       );
       expect((await aborted) === 'rejected', 'the aborted call resolved');
       return expectAborted(url, label, { closeIsCancel: version >= '2026-07-28' }).catch(async (err) => {
-        const fault = await o.cancelFault?.(url);
+        const fault = await o.cancelFault?.(url, label);
         throw fault ? known(fault) : err;
       });
     });
