@@ -4,6 +4,9 @@ import { ArchiveService } from './archive.service.js';
 import { CountdownService } from './countdown.service.js';
 import { ExportService } from './export.service.js';
 import { ReleaseService } from './release.service.js';
+import { UsageService } from './usage.service.js';
 
-@Module({ providers: [ExportService, ApprovalService, ReleaseService, CountdownService, ArchiveService] })
+@Module({
+  providers: [ExportService, ApprovalService, ReleaseService, CountdownService, ArchiveService, UsageService],
+})
 export class DemoModule {}
