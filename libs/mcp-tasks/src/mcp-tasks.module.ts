@@ -21,6 +21,7 @@ import {
 import { resolveOptions } from './options/resolve-options.js';
 import { pipelineProviders } from './pipeline/pipeline.providers.js';
 import { promptsProviders } from './prompts/prompts.providers.js';
+import { resourcesProviders } from './resources/resources.providers.js';
 import { sdkProviders } from './sdk/sdk.providers.js';
 import { taskStorageProviders } from './storage/task-storage.providers.js';
 import { TaskRunner } from './tasks/task.runner.js';
@@ -51,6 +52,7 @@ const providers: Provider[] = [
   ...telemetryProviders,
   ...guardsProviders,
   ...discoveryProviders,
+  ...resourcesProviders,
   ...pipelineProviders,
   ...tasksProviders,
   ...authProviders,

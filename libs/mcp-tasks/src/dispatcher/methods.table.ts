@@ -8,6 +8,7 @@ import { TaskCancelHandler } from './task-cancel.handler.js';
 import { TaskGetHandler } from './task-get.handler.js';
 import { TaskUpdateHandler } from './task-update.handler.js';
 import { ToolCallHandler } from './tool-call.handler.js';
+import { ResourceReadHandler } from '../resources/resource-read.handler.js';
 
 /** How the library answers one 2026-07-28 method itself, in front of the SDK. */
 interface MethodRoute {
@@ -27,6 +28,11 @@ interface MethodRoute {
   readonly span?: true;
   /** The request's `signal` aborts when the client goes away (only a tool run in the request needs to hear it). */
   readonly abortOnClose?: true;
+  /**
+   * The handler runs the app-wide guards and interceptors itself (in the decorated method's pipeline, or before it
+   * refuses an unknown name), so the endpoint does not run them around the request.
+   */
+  readonly enhanced?: true;
 }
 
 /** An entry: its route, and the provider that answers it with a result (`answers`) or a stream (`streams`). */
@@ -39,7 +45,8 @@ export type McpMethod = MethodRoute &
  * and its handler.
  */
 export const MCP_METHODS: ReadonlyMap<string, McpMethod> = new Map<string, McpMethod>([
-  ['tools/call', { nameParam: 'name', abortOnClose: true, answers: ToolCallHandler }],
+  ['tools/call', { nameParam: 'name', abortOnClose: true, enhanced: true, answers: ToolCallHandler }],
+  ['resources/read', { nameParam: 'uri', enhanced: true, answers: ResourceReadHandler }],
   ['prompts/get', { nameParam: 'name', span: true, answers: PromptGetHandler }],
   ['completion/complete', { span: true, answers: CompletionCompleteHandler }],
   ['tasks/get', { nameParam: 'taskId', gate: 'tasks', span: true, answers: TaskGetHandler }],

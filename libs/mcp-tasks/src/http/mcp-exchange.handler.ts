@@ -9,7 +9,7 @@ import { RunStoppedError } from '../context/run-stopped.error.js';
 import type { McpRequest } from '../dispatcher/mcp-request.interface.js';
 import { ToolRegistry } from '../discovery/tool.registry.js';
 import { McpDispatcher } from '../dispatcher/mcp.dispatcher.js';
-import { ownedMethod, type McpMethod } from '../dispatcher/methods.table.js';
+import { MCP_METHODS, ownedMethod, type McpMethod } from '../dispatcher/methods.table.js';
 import type { LegacyExchange } from '../legacy/legacy-exchange.js';
 import { LegacyRouter } from '../legacy/legacy.router.js';
 import { MCP_TASKS_OPTIONS, META } from '../mcp-tasks.constants.js';
@@ -89,7 +89,7 @@ export class McpExchangeHandler {
       const who = this.appIdentifies && call.platform.node ? (call.platform.req as typeof req) : req;
       const principal = await this.principals.resolve(who);
       const mcp = mcpCallOf(body, principal);
-      if (mcp.method === 'tools/call') await this.serve(call, body, principal);
+      if (MCP_METHODS.get(mcp.method)?.enhanced) await this.serve(call, body, principal);
       else await this.enhancers.run(call.platform, mcp, () => this.serve(call, body, principal));
     } catch (err) {
       replyError(res, id, toRpcError(err));

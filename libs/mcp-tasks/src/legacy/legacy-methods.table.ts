@@ -33,6 +33,7 @@ export interface LegacyMethod {
 export const LEGACY_METHODS: ReadonlyMap<string, LegacyMethod> = new Map<string, LegacyMethod>([
   ['initialize', { settlesVersion: true, handler: LegacyInitializeHandler }],
   ['tools/call', { handler: LegacyToolCallHandler }],
+  ['resources/read', { handler: LegacyForwardHandler }],
   ['logging/setLevel', { handler: LegacySetLevelHandler }],
   // Served by the 2026-07-28 table's handlers (which open their spans).
   ['prompts/get', { handler: LegacyForwardHandler }],

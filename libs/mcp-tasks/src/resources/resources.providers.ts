@@ -1,0 +1,6 @@
+import type { Provider } from '@nestjs/common';
+import { ResourceExplorer } from './resource.explorer.js';
+import { ResourceRegistry } from './resource.registry.js';
+
+/** Finding the app's `@McpResource` / `@McpResourceTemplate` methods (`resources/read` is the method table's). */
+export const resourcesProviders: Provider[] = [ResourceRegistry, ResourceExplorer];
