@@ -4,9 +4,18 @@ import { ArchiveService } from './archive.service.js';
 import { CountdownService } from './countdown.service.js';
 import { ExportService } from './export.service.js';
 import { ReleaseService } from './release.service.js';
+import { ReviewPromptService } from './review-prompt.service.js';
 import { UsageService } from './usage.service.js';
 
 @Module({
-  providers: [ExportService, ApprovalService, ReleaseService, CountdownService, ArchiveService, UsageService],
+  providers: [
+    ExportService,
+    ApprovalService,
+    ReleaseService,
+    CountdownService,
+    ArchiveService,
+    UsageService,
+    ReviewPromptService,
+  ],
 })
 export class DemoModule {}
