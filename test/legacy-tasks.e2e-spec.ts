@@ -62,6 +62,10 @@ describe('2025-11-25 tasks with the official v1 client', () => {
       expect(c.client.getServerCapabilities()).toEqual({
         tools: {},
         logging: {},
+        // The demo has a prompt with completions, and resources.
+        prompts: {},
+        completions: {},
+        resources: {},
         tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
       });
       expect(c.transport.sessionId).toMatch(/^s1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);

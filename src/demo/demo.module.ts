@@ -3,6 +3,7 @@ import { ApprovalService } from './approval.service.js';
 import { ArchiveService } from './archive.service.js';
 import { CountdownService } from './countdown.service.js';
 import { ExportService } from './export.service.js';
+import { ManifestService } from './manifest.service.js';
 import { ReleaseService } from './release.service.js';
 import { ReviewPromptService } from './review-prompt.service.js';
 import { UsageService } from './usage.service.js';
@@ -15,6 +16,7 @@ import { UsageService } from './usage.service.js';
     CountdownService,
     ArchiveService,
     UsageService,
+    ManifestService,
     ReviewPromptService,
   ],
 })
