@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { createPromptsApp } from './fixtures/prompts-app.js';
+import { createPromptsApp, startWithCompleter } from './fixtures/prompts-app.js';
 import { rpc, type RpcOptions } from './support/mcp-request.js';
 import { hs256 } from './support/tokens.js';
 import { codeOf, connectV1 } from './support/v1-client.js';
@@ -11,6 +11,7 @@ const urlOf = (app: INestApplication) =>
 
 const PLAIN = hs256({ scope: '' });
 const PLANNER = hs256({ scope: 'plans:read' });
+const READER = hs256({ scope: 'notes:read' });
 const ELICIT = { elicitation: { form: {} } };
 
 const text = (t: string) => ({ type: 'text', text: t });
@@ -220,11 +221,40 @@ describe('prompts and completions', () => {
         expect(ok.body.result.completion).toMatchObject({ total: 150, hasMore: true });
       });
     });
+    describe('completion/complete for a resource template variable', () => {
+      const ref = { type: 'ref/resource', uri: 'notes://{folder}/{note}' };
+
+      it('completes each URI variable, the ones filled in narrowing the next', async () => {
+        const folders = await complete({ ref, argument: { name: 'folder', value: 'w' } }, READER);
+        expect(folders.body.result.completion).toEqual({ values: ['work', 'wiki'] });
+        const notes = await complete(
+          { ref, argument: { name: 'note', value: 'p' }, context: { arguments: { folder: 'work' } } },
+          READER,
+        );
+        expect(notes.body.result.completion).toEqual({ values: ['plan'] });
+      });
+
+      it("the template's scopes hold; an unknown template or variable is -32602", async () => {
+        const refused = await complete({ ref, argument: { name: 'folder', value: '' } });
+        expect(refused.status).toBe(403);
+        expect(refused.headers['www-authenticate']).toMatch(/scope="notes:read"/);
+        const unknown = await complete(
+          { ref: { type: 'ref/resource', uri: 'notes://{x}' }, argument: { name: 'x', value: '' } },
+          READER,
+        );
+        expect(unknown.body.error).toMatchObject({ code: -32602, message: 'Unknown resource template: notes://{x}' });
+        const variable = await complete({ ref, argument: { name: 'colour', value: '' } }, READER);
+        expect(variable.body.error).toMatchObject({
+          code: -32602,
+          message: 'Resource template notes://{folder}/{note} has no argument colour',
+        });
+      });
+    });
   });
 
   describe('2025-11-25 (the v1 SDK client)', () => {
     it('lists, gets, completes; a DTO error is -32602; a scope-less caller sees no scoped prompt', async () => {
-      const v1 = await connectV1(urlOf(app), { token: PLAIN });
+      const v1 = await connectV1(urlOf(app), { token: hs256({ scope: 'notes:read' }) });
       const { client } = v1;
       try {
         expect(client.getServerCapabilities()).toMatchObject({ prompts: {}, completions: {} });
@@ -245,6 +275,11 @@ describe('prompts and completions', () => {
           argument: { name: 'language', value: 'ty' },
         });
         expect(done.completion.values).toEqual(['typescript']);
+        const noted = await client.complete({
+          ref: { type: 'ref/resource', uri: 'notes://{folder}/{note}' },
+          argument: { name: 'folder', value: 'h' },
+        });
+        expect(noted.completion.values).toEqual(['home']);
       } finally {
         await v1.close();
       }
@@ -278,6 +313,19 @@ describe('prompts and completions', () => {
         await plain.close();
         await planner.close();
       }
+    });
+  });
+
+  describe('a completer naming what the app lacks fails startup', () => {
+    it.each([
+      [{ prompt: 'nope', argument: 'a' }, /there is no @McpPrompt named "nope"/],
+      [{ prompt: 'review', argument: 'colour' }, /Prompt review has no argument "colour" \(it has: code, language\)/],
+      [{ resourceTemplate: 'nope', argument: 'a' }, /there is no @McpResourceTemplate named "nope"/],
+      [{ resourceTemplate: 'note', argument: 'id' }, /has no argument "id" \(it has: folder, note\)/],
+      [{ prompt: 'review', resourceTemplate: 'note', argument: 'code' }, /either a prompt or a resourceTemplate/],
+      [{ prompt: 'review', argument: 'language' }, /two @McpCompletion for argument "language" of prompt review/],
+    ])('%j', async (options, why) => {
+      await expect(startWithCompleter(options)).rejects.toThrow(why);
     });
   });
 });

@@ -2,14 +2,16 @@ import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ProviderScanner, type ScannedMethod } from '../discovery/provider.scanner.js';
 import { PromptRegistry } from '../prompts/prompt.registry.js';
+import { ResourceRegistry } from '../resources/resource.registry.js';
 import { McpFeatures } from '../sdk/mcp-features.js';
+import { promptRef, templateRef } from './completion-ref.js';
 import { MCP_COMPLETION_METADATA } from './completion.constants.js';
 import { CompleterRegistry } from './completer.registry.js';
 import type { McpCompletionOptions } from './mcp-completion.decorator.js';
 
 /**
- * Finds `@McpCompletion` methods once every prompt is registered (after all `onModuleInit`), checks what each names,
- * and registers it; when the app has any, the server advertises `completions`.
+ * Finds `@McpCompletion` methods once every prompt and resource template is registered (after all `onModuleInit`),
+ * checks what each names, and registers it; when the app has any, the server advertises `completions`.
  */
 @Injectable()
 export class CompletionExplorer implements OnApplicationBootstrap {
@@ -17,6 +19,7 @@ export class CompletionExplorer implements OnApplicationBootstrap {
     private readonly providers: ProviderScanner,
     private readonly completers: CompleterRegistry,
     private readonly prompts: PromptRegistry,
+    private readonly resources: ResourceRegistry,
     private readonly reflector: Reflector,
     private readonly features: McpFeatures,
   ) {}
@@ -34,11 +37,16 @@ export class CompletionExplorer implements OnApplicationBootstrap {
     if (typeof options.argument !== 'string' || options.argument === '') throw fail('it needs an argument');
     if ((options.prompt === undefined) === (options.resourceTemplate === undefined))
       throw fail('it names either a prompt or a resourceTemplate');
-    if (options.resourceTemplate !== undefined) throw fail('resource template completions are not supported yet');
-    const prompt = this.prompts.get(options.prompt!);
-    if (!prompt) throw fail(`there is no @McpPrompt named "${options.prompt}"`);
-    if (!prompt.arguments.some((a) => a.name === options.argument))
-      throw fail(`prompt "${prompt.name}" declares no argument "${options.argument}" (in its args DTO)`);
-    this.completers.add(`prompt ${prompt.name}`, { options, instance, token, requestScoped, methodName });
+    const ref =
+      options.prompt !== undefined
+        ? promptRef(this.prompts, options.prompt)
+        : templateRef(this.resources, { name: options.resourceTemplate! });
+    if (!ref) {
+      const missing = options.prompt !== undefined ? `@McpPrompt named "${options.prompt}"` : '';
+      throw fail(`there is no ${missing || `@McpResourceTemplate named "${options.resourceTemplate}"`}`);
+    }
+    if (!ref.arguments.includes(options.argument))
+      throw fail(`${ref.label} has no argument "${options.argument}" (it has: ${ref.arguments.join(', ') || 'none'})`);
+    this.completers.add(ref.key, { options, instance, token, requestScoped, methodName });
   }
 }

@@ -47,8 +47,8 @@ export type McpMethod = MethodRoute &
 export const MCP_METHODS: ReadonlyMap<string, McpMethod> = new Map<string, McpMethod>([
   ['tools/call', { nameParam: 'name', abortOnClose: true, enhanced: true, answers: ToolCallHandler }],
   ['resources/read', { nameParam: 'uri', enhanced: true, answers: ResourceReadHandler }],
-  ['prompts/get', { nameParam: 'name', span: true, answers: PromptGetHandler }],
-  ['completion/complete', { span: true, answers: CompletionCompleteHandler }],
+  ['prompts/get', { nameParam: 'name', span: true, enhanced: true, answers: PromptGetHandler }],
+  ['completion/complete', { span: true, enhanced: true, answers: CompletionCompleteHandler }],
   ['tasks/get', { nameParam: 'taskId', gate: 'tasks', span: true, answers: TaskGetHandler }],
   ['tasks/update', { nameParam: 'taskId', gate: 'tasks', span: true, answers: TaskUpdateHandler }],
   ['tasks/cancel', { nameParam: 'taskId', gate: 'tasks', span: true, answers: TaskCancelHandler }],
