@@ -4,7 +4,7 @@ import { Type } from 'class-transformer';
 import { IsNumber, IsString, ValidateNested } from 'class-validator';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { McpHeader, McpTool } from '@mcp-tasks/nestjs';
-import { realmFetch } from '@mcp-tasks/client';
+import { connect, realmFetch } from '@mcp-tasks/client';
 import { createRoutingApp } from './fixtures/routing-app.js';
 import { post, request } from './support/legacy-wire.js';
 import { VERSION } from './support/mcp-request.js';
@@ -123,6 +123,16 @@ describe.each([false, true])('Mcp-Param-* headers (SEP-2243), fastPath %s', (fas
     try {
       const res = await client.callTool({ name: 'route', arguments: { tenant: 'Zürich', shard: 3, dryRun: true } });
       expect(res.content).toEqual([{ type: 'text', text: 'tenant=Zürich shard=3 dryRun=true' }]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("this repository's client mirrors them on its task path too (a client that declares the Tasks extension)", async () => {
+    const client = await connect(url, { tasks: true });
+    try {
+      const res = await client.runTool('route', { tenant: 'Zürich', shard: 3, dryRun: false });
+      expect(res.content).toEqual([{ type: 'text', text: 'tenant=Zürich shard=3 dryRun=false' }]);
     } finally {
       await client.close();
     }

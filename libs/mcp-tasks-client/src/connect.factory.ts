@@ -10,6 +10,7 @@ import { rethrowAuth } from './auth-failure.lookup.js';
 import { authorizedFetch } from './authorized.fetch.js';
 import type { ConnectOptions, LegacyMode } from './connect-options.interface.js';
 import { createHttpRawDispatch } from './http-raw.dispatch.js';
+import { toolSchemas } from './param-headers.js';
 import { inputCapabilities, registerInputHandlers, taskInputHandler } from './input-handlers.adapter.js';
 import { McpTasksClient, type TaskMachinery } from './mcp-tasks.client.js';
 import { PollCadence } from './poll-cadence.policy.js';
@@ -63,7 +64,7 @@ export async function connect(url: string | URL, options: ConnectOptions = {}): 
     const session = createTaskSessionFromClient(client, {
       // Scopes ext-tasks' task references; one client talks to one endpoint.
       endpointId: endpoint.href,
-      rawDispatch: createHttpRawDispatch(endpoint, send, cadence),
+      rawDispatch: createHttpRawDispatch(endpoint, send, cadence, toolSchemas(client)),
       v2RequestFraming: {
         protocolVersion: PROTOCOL_VERSION,
         clientInfo: { ...clientInfo },
