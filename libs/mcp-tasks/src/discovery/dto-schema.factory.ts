@@ -25,20 +25,22 @@ const options = () => ({ refPointerPrefix: REFS, classTransformerMetadataStorage
 
 /**
  * The JSON Schema of a class-validator DTO, with the DTOs it nests (`@ValidateNested()` + `@Type()`) under `$defs`,
- * so every `$ref` resolves inside it (clients compile the schemas they are given).
+ * so every `$ref` resolves inside it (clients compile the schemas they are given). `$defs` the DTO's own
+ * `@JSONSchema` declares are kept: a `$ref` to one of them is not a nested DTO.
  */
 export function dtoSchema(dto: Function): Schema {
   const schema = targetConstructorToSchema(dto, options()) as Schema;
-  const pending = [...refsIn(schema)];
+  const own = (schema.$defs ?? {}) as Record<string, Schema>;
+  const pending = [...refsIn(schema)].filter((name) => !own[name]);
   if (pending.length === 0) return schema;
   const all = validationMetadatasToSchemas(options()) as Record<string, Schema>;
   const defs: Record<string, Schema> = {};
   for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
-    if (defs[name] || !all[name]) continue;
+    if (defs[name] || own[name] || !all[name]) continue;
     defs[name] = all[name];
     pending.push(...refsIn(all[name]));
   }
-  return { ...schema, $defs: defs };
+  return { ...schema, $defs: { ...own, ...defs } };
 }
 
 /** The DTO names a schema refers to. */
