@@ -107,7 +107,7 @@ describe('prompts and completions', () => {
       expect((await get('broken')).body.error).toEqual({ code: -32603, message: 'Internal error' });
     });
 
-    it('@RequiredScopes: 403 insufficient_scope before the arguments are looked at; with the scope, the prompt', async () => {
+    it('@RequiredScopes: 403 insufficient_scope before arguments are read; with the scope, the prompt', async () => {
       for (const args of [{ topic: 'launch' }, { topic: 7 }]) {
         const refused = await get('secret_plan', args);
         expect(refused.status).toBe(403);
@@ -162,7 +162,7 @@ describe('prompts and completions', () => {
         });
       });
 
-      it('a requestState for another caller or tampered is refused; a client that cannot answer is told so', async () => {
+      it('a requestState tampered or for another caller is refused; a client that cannot answer is told', async () => {
         const first = await get('ask_context', undefined, { caps: ELICIT });
         const state = first.body.result.requestState as string;
         const inputResponses = { user_context: { action: 'accept', content: { context: 'x' } } };
@@ -197,7 +197,7 @@ describe('prompts and completions', () => {
         expect(narrowed.body.result.completion).toEqual({ values: ['php'] });
       });
 
-      it('an argument without a completer has no values; one the prompt lacks, or an unknown prompt, is -32602', async () => {
+      it('no completer: no values; an argument the prompt lacks, or an unknown prompt: -32602', async () => {
         expect((await complete({ ref, argument: { name: 'code', value: 'x' } })).body.result.completion).toEqual({
           values: [],
         });

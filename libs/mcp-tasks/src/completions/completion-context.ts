@@ -5,7 +5,7 @@ import type { Principal } from '../common/principal.interface.js';
  * @publicApi
  */
 export interface CompletionContext {
-  /** What is being completed: a prompt (`ref/prompt`, by name) or a resource template (`ref/resource`, its URI template). */
+  /** What is completed: a prompt (`ref/prompt`, by name) or a resource template (`ref/resource`, its URI template). */
   ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
   /** The argument (a prompt's) or URI variable (a template's) being completed. */
   argument: string;

@@ -23,8 +23,10 @@ export interface McpCompletionOptions {
  * first; at most 100 are sent). A caller is let through as a get of the prompt (or a read of the template)
  * would be — the app's guards, then that method's `@RequiredScopes` and guards: a caller who may not get the prompt
  * gets no completions for it — and the completer then runs through its own interceptors, pipes and filters (its
- * own guards are not run: the prompt's decide). The server advertises `completions` only when the app has a completer;
- * an argument without one completes to no values.
+ * own guards are not run: the prompt's decide). In those interceptors `McpExecutionContext.call(ec)` names the prompt
+ * (`prompt`) or template (`resource`), its `args` is the value typed and its `context` the `CompletionContext`.
+ * The server advertises `completions` only when the app has a completer; an argument without one completes to no
+ * values.
  * @publicApi
  */
 export const McpCompletion = (options: McpCompletionOptions): MethodDecorator =>
