@@ -65,7 +65,7 @@ describe('2025-11-25 tasks with the official v1 client', () => {
         // The demo has a prompt with completions, and resources.
         prompts: {},
         completions: {},
-        resources: {},
+        resources: { subscribe: true },
         tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
       });
       expect(c.transport.sessionId).toMatch(/^s1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
-import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { McpResourceNotifier } from '@mcp-tasks/nestjs';
 import { hsAuth } from './fixtures/auth-app.js';
 import { BlockingGuard, createResourcesApp } from './fixtures/resources-app.js';
 import { rpc, type RpcOptions } from './support/mcp-request.js';
 import { hs256 } from './support/tokens.js';
+import { until } from './support/until.js';
 import { codeOf, connectV1, type V1Connection } from './support/v1-client.js';
 
 const urlOf = (app: INestApplication) =>
@@ -137,7 +139,7 @@ describe('resources: @McpResource and @McpResourceTemplate', () => {
   describe('2025-11-25 (the official v1 client)', () => {
     it('initialize advertises resources; lists and reads text, blob and a template', async () => {
       const c = await v1();
-      expect(c.client.getServerCapabilities()?.resources).toEqual({});
+      expect(c.client.getServerCapabilities()?.resources).toEqual({ subscribe: true });
       const { resources } = await c.client.listResources();
       expect(resources.map((r) => r.uri)).toEqual([
         'docs://readme',
@@ -179,6 +181,23 @@ describe('resources: @McpResource and @McpResourceTemplate', () => {
       expect(res.contents).toEqual([{ uri: 'docs://asked', mimeType: 'text/plain', text: 'shelf 2' }]);
     });
 
+    it('subscribes: McpResourceNotifier reaches the session on its GET stream until it unsubscribes', async () => {
+      const c = await v1();
+      const updated: string[] = [];
+      c.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updated.push(n.params.uri));
+      const notifier = app.get(McpResourceNotifier);
+      expect(await c.client.subscribeResource({ uri: 'users://5/profile' })).toEqual({});
+      // Once the client's GET stream is open here, the update reaches it.
+      await until('the GET stream', () => notifier.updated('users://5/profile') === 1);
+      await until('the notification', () => updated.length > 0);
+      expect(new Set(updated)).toEqual(new Set(['users://5/profile']));
+      expect(notifier.updated('docs://readme')).toBe(0);
+      expect(await c.client.unsubscribeResource({ uri: 'users://5/profile' })).toEqual({});
+      expect(notifier.updated('users://5/profile')).toBe(0);
+      const unknown = await c.client.subscribeResource({ uri: 'docs://nothing' }).catch((e: unknown) => e);
+      expect(codeOf(unknown)).toBe(-32002);
+    });
+
     it('a client that cannot be asked gets -32600', async () => {
       const c = await v1();
       const err = await c.client.readResource({ uri: 'docs://asked' }).catch((e: unknown) => e);
@@ -218,6 +237,9 @@ describe('resources with authentication: @RequiredScopes', () => {
       expect(resources.map((r) => r.uri)).toEqual(['docs://readme', 'docs://config', 'docs://logo', 'docs://asked']);
       const err = await c.client.readResource({ uri: 'secret://plans' }).catch((e: unknown) => e);
       expect(String(err)).toMatch(/403|insufficient_scope|Forbidden/i);
+      const sub = await c.client.subscribeResource({ uri: 'secret://plans' }).catch((e: unknown) => e);
+      expect(String(sub)).toMatch(/403|insufficient_scope|Forbidden/i);
+      expect(await c.client.subscribeResource({ uri: 'docs://readme' })).toEqual({});
     } finally {
       await c.close();
     }

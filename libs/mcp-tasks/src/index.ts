@@ -20,6 +20,7 @@ export { McpResourceTemplate, type McpResourceTemplateOptions } from './resource
 export type { ResourceCacheHint } from './resources/resource-cache.interface.js';
 export type { ResourceContents } from './resources/resource-contents.js';
 export { ResourceRegistry } from './resources/resource.registry.js';
+export { McpResourceNotifier } from './resources/mcp-resource.notifier.js';
 export { McpPrompt, type McpPromptOptions } from './prompts/mcp-prompt.decorator.js';
 export type { PromptMessage, PromptReturn } from './prompts/prompt-message.js';
 export { McpCompletion, type McpCompletionOptions } from './completions/mcp-completion.decorator.js';

@@ -21,6 +21,8 @@ import {
 import { resolveOptions } from './options/resolve-options.js';
 import { pipelineProviders } from './pipeline/pipeline.providers.js';
 import { promptsProviders } from './prompts/prompts.providers.js';
+import { McpResourceNotifier } from './resources/mcp-resource.notifier.js';
+import { ResourceRegistry } from './resources/resource.registry.js';
 import { resourcesProviders } from './resources/resources.providers.js';
 import { sdkProviders } from './sdk/sdk.providers.js';
 import { taskStorageProviders } from './storage/task-storage.providers.js';
@@ -67,7 +69,16 @@ const providers: Provider[] = [
 ];
 
 /** What a registration exports to the app. */
-const exported = [MCP_TASKS_OPTIONS, TASK_STORE, TASK_EVENT_BUS, ToolRegistry, TaskRunner, McpTasksHealthIndicator];
+const exported = [
+  MCP_TASKS_OPTIONS,
+  TASK_STORE,
+  TASK_EVENT_BUS,
+  ToolRegistry,
+  ResourceRegistry,
+  McpResourceNotifier,
+  TaskRunner,
+  McpTasksHealthIndicator,
+];
 
 /** A registration's providers: its routes are added on the HTTP platform by `McpRoutes`, one set per registration. */
 function withProviders(base: DynamicModule): DynamicModule {

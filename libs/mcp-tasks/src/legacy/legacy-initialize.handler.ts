@@ -43,12 +43,15 @@ export class LegacyInitializeHandler implements LegacyMethodHandler {
     const { server, tasks } = this.options;
     const { list, ...rest } = LEGACY_TASKS_CAPABILITY;
     const taskCapability = this.list.offered() ? { list, ...rest } : rest;
+    const features = this.features.capabilities();
     reply.result({
       protocolVersion: version,
       capabilities: {
         tools: {},
         // Resources, prompts, completions: only what the app has.
-        ...this.features.capabilities(),
+        ...features,
+        // This era's resources/subscribe (McpResourceNotifier sends the updates).
+        ...(features.resources ? { resources: { ...features.resources, subscribe: true } } : {}),
         // `ctx.log` messages, filtered by `logging/setLevel`.
         logging: {},
         ...(tasks && version === LEGACY_PROTOCOL_VERSION ? { tasks: taskCapability } : {}),

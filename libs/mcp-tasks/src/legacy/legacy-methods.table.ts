@@ -1,6 +1,7 @@
 import type { Type } from '@nestjs/common';
 import type { LegacyMethodHandler } from './legacy-method-handler.interface.js';
 import { LegacyForwardHandler } from './legacy-forward.handler.js';
+import { LegacyResourceSubscribeHandler } from './legacy-resource-subscribe.handler.js';
 import { LegacyInitializeHandler } from './legacy-initialize.handler.js';
 import { LegacySetLevelHandler } from './legacy-set-level.handler.js';
 import { LegacyTaskCancelHandler } from './legacy-task-cancel.handler.js';
@@ -34,6 +35,8 @@ export const LEGACY_METHODS: ReadonlyMap<string, LegacyMethod> = new Map<string,
   ['initialize', { settlesVersion: true, handler: LegacyInitializeHandler }],
   ['tools/call', { handler: LegacyToolCallHandler }],
   ['resources/read', { handler: LegacyForwardHandler }],
+  ['resources/subscribe', { handler: LegacyResourceSubscribeHandler }],
+  ['resources/unsubscribe', { handler: LegacyResourceSubscribeHandler }],
   ['logging/setLevel', { handler: LegacySetLevelHandler }],
   // Served by the 2026-07-28 table's handlers (which open their spans).
   ['prompts/get', { handler: LegacyForwardHandler }],

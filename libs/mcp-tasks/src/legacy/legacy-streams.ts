@@ -67,6 +67,13 @@ export class LegacyStreams implements BeforeApplicationShutdown {
     stream.open(() => this.sessions.delete(session));
   }
 
+  /** Writes `message` on the session's GET stream, when it is open here; whether it was. */
+  notifySession(session: string, message: Record<string, unknown>): boolean {
+    const stream = this.sessions.get(session);
+    stream?.write(message);
+    return stream !== undefined;
+  }
+
   /**
    * Once the runner has given the tasks run here their final state (its own shutdown hook; awaited in the background,
    * since Nest may call this hook first), each `tasks/result` stream reads its task a last time and ends, and the GET
