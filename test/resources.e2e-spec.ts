@@ -124,7 +124,7 @@ describe('resources: @McpResource and @McpResourceTemplate', () => {
       expect(res.body.error.code).toBe(-32021);
     });
 
-    it("the app-wide guard runs once per read (in the resource's pipeline) and its refusal stops the read", async () => {
+    it("the app-wide guard runs once per read (in the resource's pipeline); its refusal stops it", async () => {
       await read(app, 'docs://readme');
       await read(app, 'docs://nothing');
       expect(BlockingGuard.seen).toEqual(['resources/read docs://readme', 'resources/read']);
