@@ -5,9 +5,11 @@ import { IsNumber, IsString, ValidateNested } from 'class-validator';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { McpHeader, McpTool } from '@mcp-tasks/nestjs';
 import { connect, realmFetch } from '@mcp-tasks/client';
+import { createGatewayApp } from './fixtures/gateway-app.js';
 import { createRoutingApp } from './fixtures/routing-app.js';
 import { post, request } from './support/legacy-wire.js';
-import { VERSION } from './support/mcp-request.js';
+import { call, VERSION } from './support/mcp-request.js';
+import { until } from './support/until.js';
 
 const urlOf = (app: INestApplication) =>
   new URL(`http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}/mcp`);
@@ -148,6 +150,40 @@ describe.each([false, true])('Mcp-Param-* headers (SEP-2243), fastPath %s', (fas
     expect(res.body.result.content[0].text).toBe('tenant=acme shard=undefined dryRun=undefined');
   });
 });
+
+describe('Mcp-Param-* through a gateway', () => {
+  let upstream: INestApplication;
+  let gateway: INestApplication;
+
+  beforeAll(async () => {
+    upstream = await createRoutingApp();
+    gateway = await createGatewayApp([{ name: 'up', url: urlOf(upstream).href }]);
+    await until('the upstream tools listed', async () => {
+      const res = await post(urlOf(gateway), request('tools/list', { _meta: ENVELOPE }), LIST_HEADERS);
+      return res.body.result?.tools?.some((t: { name: string }) => t.name === 'up_route');
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await gateway?.close();
+    await upstream?.close();
+  });
+
+  it("forwards a call with the upstream tool's Mcp-Param-* headers, which the upstream checks", async () => {
+    const res = await call(gateway, 'up_route', { tenant: 'Zürich', shard: 5 });
+    expect(res.body.result?.content).toEqual([{ type: 'text', text: 'tenant=Zürich shard=5 dryRun=undefined' }]);
+  });
+});
+
+const ENVELOPE = {
+  'io.modelcontextprotocol/protocolVersion': VERSION,
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
+const LIST_HEADERS = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  'mcp-protocol-version': VERSION,
+  'mcp-method': 'tools/list',
+};
 
 class Nested {
   @McpHeader('Inner')

@@ -13,6 +13,7 @@ import type { AwaitTaskOptions, RunToolOptions } from './await-task-options.inte
 import type { McpTask, ToolCallOutcome } from './mcp-task.interface.js';
 import type { PollCadence } from './poll-cadence.policy.js';
 import { assertPollFactor } from './poll-factor.rule.js';
+import { paramHeaders, toolSchemas } from './param-headers.js';
 import { sendRawRequest } from './raw.request.js';
 import type {
   ListenTasksOptions,
@@ -206,7 +207,10 @@ export class McpTasksClient {
     params: Record<string, unknown> = {},
     options: RawRequestOptions = {},
   ): Promise<T> {
-    return (await sendRawRequest(this.wire('request'), method, params, options)) as T;
+    // A tool's x-mcp-header arguments go in Mcp-Param-* headers, as the SDK's own callTool sends them.
+    const name = method === 'tools/call' ? params.name : undefined;
+    const mirrored = typeof name === 'string' ? paramHeaders(await toolSchemas(this.sdk)(name), params.arguments) : {};
+    return (await sendRawRequest(this.wire('request'), method, params, options, mirrored)) as T;
   }
 
   /**

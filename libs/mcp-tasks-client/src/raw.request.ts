@@ -14,11 +14,13 @@ export async function sendRawRequest(
   method: string,
   params: Record<string, unknown>,
   options: RawRequestOptions,
+  /** More headers: a `tools/call`'s `Mcp-Param-*` (SEP-2243). */
+  extraHeaders: Record<string, string> = {},
 ): Promise<Record<string, unknown>> {
   const id = `raw-${randomUUID()}`;
   const res = await framing.fetch(framing.endpoint, {
     method: 'POST',
-    headers: standardHeaders(method, params, options.token),
+    headers: { ...standardHeaders(method, params, options.token), ...extraHeaders },
     body: JSON.stringify({
       jsonrpc: '2.0',
       id,
