@@ -23,7 +23,7 @@ export interface McpPromptOptions {
    * Its properties are the `arguments` of `prompts/list` — `required` unless `@IsOptional()`, each `description`
    * from an `@JSONSchema({ description })` on the property — and `prompts/get`'s arguments are validated against it
    * after the guards, before the method runs: a failure is `-32602` naming each failing property.
-   * @default no arguments (any sent are passed on unchecked)
+   * @default no arguments (any sent, an object of strings, are passed on as they are)
    */
   args?: new (...args: any[]) => object;
 }
