@@ -91,8 +91,10 @@ export class InputFixtures {
     return `Hello, ${String((await ctx.elicit('user_name', 'What is your name?', NAME_SCHEMA)).content?.name)}`;
   }
 
-  @McpTool({ name: 'test_logging_tool', description: 'Answers at once and logs nothing to the client.' })
-  logging(): string {
+  // It logs, so the suite's check that a call without _meta logLevel gets no notifications/message can fail.
+  @McpTool({ name: 'test_logging_tool', description: 'Logs at info: sent only to a call that asked for a level.' })
+  async logging(_a: object, ctx: ToolContext): Promise<string> {
+    await ctx.log('info', 'Logging tool ran');
     return 'Logging tool done';
   }
 }
