@@ -16,6 +16,7 @@ export type {
   TaskNotificationListener,
 } from './raw-request.interface.js';
 export type { McpInputRequest, McpTask, McpTaskStatus, ToolCallOutcome } from './mcp-task.interface.js';
+export type { CompleteOptions, ReadResourceOptions } from './content-request-options.interface.js';
 export type { AwaitTaskOptions, RunToolOptions, TaskUpdateListener } from './await-task-options.interface.js';
 export { realmFetch } from './realm-json.fetch.js';
 export { PROTOCOL_VERSION, TASKS_EXTENSION } from './protocol.constants.js';

@@ -1,12 +1,16 @@
-import type { CallToolResult, Client, McpSubscription, SubscriptionFilter } from '@modelcontextprotocol/client';
-import {
-  resultFromTaskOutcome,
-  type TaskEnabledSession,
-  type TaskView,
-  type ToolExecution,
-} from '@modelcontextprotocol/ext-tasks/client';
+import type {
+  CallToolResult,
+  Client,
+  CompleteResult,
+  GetPromptResult,
+  PromptReference,
+  ReadResourceResult,
+  ResourceTemplateReference,
+} from '@modelcontextprotocol/client';
+import { resultFromTaskOutcome, type TaskEnabledSession } from '@modelcontextprotocol/ext-tasks/client';
 import { taskId as asTaskId, type JsonValue } from '@modelcontextprotocol/ext-tasks/core';
 import { rethrowAuth } from './auth-failure.lookup.js';
+import type { CompleteOptions, ReadResourceOptions } from './content-request-options.interface.js';
 import { McpTaskError } from './mcp-task.error.js';
 import { taskFromView } from './mcp-task.mapper.js';
 import type { AwaitTaskOptions, RunToolOptions } from './await-task-options.interface.js';
@@ -15,6 +19,7 @@ import type { PollCadence } from './poll-cadence.policy.js';
 import { assertPollFactor } from './poll-factor.rule.js';
 import { paramHeaders, toolSchemas } from './param-headers.js';
 import { sendRawRequest } from './raw.request.js';
+import { rethrowRpc } from './rpc-failure.mapper.js';
 import type {
   ListenTasksOptions,
   RawRequestOptions,
@@ -22,8 +27,9 @@ import type {
   TaskNotificationListener,
 } from './raw-request.interface.js';
 import { openTaskListen } from './task-listen.stream.js';
-import { observeTask } from './task.observer.js';
 import type { TaskNotificationTap } from './task-notification.tap.js';
+import { firstSnapshot } from './task-first.snapshot.js';
+import { followTask, readTask } from './task.follow.js';
 import { TaskUpdateFeed } from './task-update.feed.js';
 import { TasksUnavailableError } from './tasks-unavailable.error.js';
 import type { WireFraming } from './wire-framing.js';
@@ -128,57 +134,12 @@ export class McpTasksClient {
 
   private async follow(taskId: string, options: AwaitTaskOptions, feed: TaskUpdateFeed): Promise<McpTask> {
     assertPollFactor('awaitTask', options.fallbackPollFactor);
-    const { listen = false, fallbackPollFactor = 10, signal, answer = true } = options;
-    const { session, cadence, tap } = this.need('awaitTask');
-    if (listen && !this.tasks)
-      throw new TypeError('awaitTask({ listen: true }) needs a client connected with tasks: true');
-    let subscription: McpSubscription | undefined;
-    if (listen && answer) {
-      cadence.slow(taskId, fallbackPollFactor);
-      tap.watch(taskId);
-    }
-    try {
-      // Listen before the first read, so any later change is notified.
-      if (listen) subscription = await this.sdk.listen({ taskIds: [taskId] } as SubscriptionFilter, { signal });
-      if (!answer) {
-        const read = (s?: AbortSignal) => this.readTask(session, taskId, s);
-        return await observeTask(taskId, read, tap, { pollFactor: listen ? fallbackPollFactor : 1, signal, feed });
-      }
-      const reference = {
-        endpointId: session.endpointId,
-        generation: 'v2',
-        taskId: asTaskId(taskId),
-        originalOperation: 'tools/call',
-      } as const;
-      const execution = await session.resumeTask(reference, { signal });
-      if (listen) await tap.replay(taskId);
-      // Every snapshot ext-tasks accepts (polled or notified), in order, to the feed.
-      const onEvent = async (event: { type: string; task?: TaskView }) => {
-        if (event.type === 'task' && event.task) await feed.offer(cadence.restore(taskFromView(event.task)));
-      };
-      // The signal also ends a wait that sits in a handler (e.g. a prompt): settling detaches the execution.
-      const settled = execution.settle({ onEvent, close: false, signal });
-      // Whatever ext-tasks makes of an abort, the caller gets the signal's reason.
-      const { outcome } = await settled.catch((error: unknown) => (signal?.throwIfAborted(), Promise.reject(error)));
-      signal?.throwIfAborted();
-      // No task means ext-tasks stopped following on its own (e.g. a handler broke the input ledger).
-      if (!outcome.task)
-        throw outcome.status === 'failed'
-          ? outcome.error
-          : new Error(`Task ${taskId} ended ${outcome.status} without a final state`);
-      return taskFromView(outcome.task);
-    } finally {
-      if (listen && answer) {
-        cadence.release(taskId);
-        tap.unwatch(taskId);
-      }
-      await subscription?.close();
-    }
+    return followTask(this.sdk, this.need('awaitTask'), this.tasks, taskId, options, feed);
   }
 
   /** One `tasks/get`: the task as it is now. */
   async getTask(taskId: string): Promise<McpTask> {
-    return this.readTask(this.need('getTask').session, taskId).catch(rethrowAuth);
+    return readTask(this.need('getTask'), taskId).catch(rethrowAuth);
   }
 
   /**
@@ -192,6 +153,43 @@ export class McpTasksClient {
   /** One `tasks/cancel`. Cancellation is cooperative: the task reads `cancelled` once the server has stopped it. */
   async cancelTask(taskId: string): Promise<void> {
     await this.need('cancelTask').session.task(asTaskId(taskId)).cancel().catch(rethrowAuth);
+  }
+
+  /**
+   * One `resources/read` (either era): the contents of the resource at `uri`, each `text` or base64 `blob`. Its
+   * questions (MRTR rounds) go to the handlers. A JSON-RPC error (e.g. an unknown URI: `-32602` at 2026-07-28,
+   * `-32002` before) rejects with `McpRpcError`, a 401/403 with `UnauthorizedError` / `ForbiddenError`.
+   */
+  readResource(uri: string, options: ReadResourceOptions = {}): Promise<ReadResourceResult> {
+    const { cacheMode, signal } = options;
+    return this.sdk.readResource({ uri }, { cacheMode, signal }).catch(rethrowRpc);
+  }
+
+  /**
+   * One `prompts/get` (either era): the prompt's `messages` for `args` (strings, as the spec has them). Its
+   * questions go to the handlers; errors as `readResource` (an unknown prompt or refused arguments: `-32602`).
+   */
+  getPrompt(
+    name: string,
+    args: Record<string, string> = {},
+    options: { signal?: AbortSignal } = {},
+  ): Promise<GetPromptResult> {
+    const params = { name, ...(Object.keys(args).length ? { arguments: args } : {}) };
+    return this.sdk.getPrompt(params, { signal: options.signal }).catch(rethrowRpc);
+  }
+
+  /**
+   * One `completion/complete` (either era): values for `argument` of a prompt (`{ type: 'ref/prompt', name }`) or
+   * a resource template's URI variable (`{ type: 'ref/resource', uri: uriTemplate }`), as `completion.values`
+   * (at most 100), `total` and `hasMore`. Errors as `readResource`.
+   */
+  complete(
+    ref: PromptReference | ResourceTemplateReference,
+    argument: { name: string; value: string },
+    options: CompleteOptions = {},
+  ): Promise<CompleteResult> {
+    const context = options.context ? { context: { arguments: options.context } } : {};
+    return this.sdk.complete({ ref, argument, ...context }, { signal: options.signal }).catch(rethrowRpc);
   }
 
   /**
@@ -233,11 +231,6 @@ export class McpTasksClient {
     await this.sdk.close();
   }
 
-  private async readTask(session: TaskEnabledSession, taskId: string, signal?: AbortSignal): Promise<McpTask> {
-    const task = taskFromView(await session.task(asTaskId(taskId)).snapshot(signal));
-    return this.machinery!.cadence.restore(task);
-  }
-
   private wire(feature: string): WireFraming {
     if (!this.framing)
       throw new Error(`${feature} needs a 2026-07-28 connection; this one was made at ${this.protocolVersion}`);
@@ -249,13 +242,4 @@ export class McpTasksClient {
     if (!this.machinery) throw new TasksUnavailableError(feature, this.protocolVersion);
     return this.machinery;
   }
-}
-
-/** The task as `tools/call` created it: the first event of a task execution's update stream. */
-async function firstSnapshot(execution: Extract<ToolExecution<unknown>, { kind: 'task' }>): Promise<TaskView> {
-  const updates = execution.updates()[Symbol.asyncIterator]();
-  const first = await updates.next();
-  await updates.return?.();
-  if (first.done || first.value.type !== 'task') throw new Error('ext-tasks reported no task for a task execution');
-  return first.value.task;
 }

@@ -1,0 +1,146 @@
+import 'reflect-metadata';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { INestApplication } from '@nestjs/common';
+import { connect, ForbiddenError, McpRpcError, type McpTasksClient } from '@mcp-tasks/client';
+import { createPromptsApp } from './fixtures/prompts-app.js';
+import { startDemo } from './support/official-client.js';
+import { hs256 } from './support/tokens.js';
+
+/** A 1×1 PNG: what the demo's test://static-binary serves. */
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+/** What a rejected promise rejected with (fails the test when it resolved). */
+async function failure(promise: Promise<unknown>): Promise<McpRpcError> {
+  const error = await promise.then(
+    (value) => {
+      throw new Error(`expected a rejection, got ${JSON.stringify(value)}`);
+    },
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(McpRpcError);
+  return error as McpRpcError;
+}
+
+/**
+ * `@mcp-tasks/client`'s readResource / getPrompt / complete against the demo (its resources, the code_review prompt
+ * and the conformance fixtures) at 2026-07-28 and, with `legacy: 'only'`, at 2025-11-25; the prompts fixture app for
+ * a template's completions behind a scope.
+ */
+describe('client: resources, prompts and completions', () => {
+  let app: INestApplication;
+  let url: URL;
+  const opened: McpTasksClient[] = [];
+  const track = <T extends McpTasksClient>(c: T): T => (opened.push(c), c);
+  beforeAll(async () => {
+    ({ app, url } = await startDemo());
+  });
+  afterAll(async () => {
+    for (const c of opened) await c.close().catch(() => undefined);
+    await app?.close();
+  });
+
+  describe.each([
+    ['2026-07-28', 'never'],
+    ['2025-11-25', 'only'],
+  ] as const)('at %s', (version, legacy) => {
+    let client: McpTasksClient;
+    beforeAll(async () => {
+      client = track(
+        await connect(url, {
+          legacy,
+          handlers: { elicitation: async () => ({ action: 'accept', content: { context: 'a CLI' } }) },
+        }),
+      );
+      expect(client.protocolVersion).toBe(version);
+    });
+
+    it('readResource: text, a base64 blob and a template read, each content with its uri', async () => {
+      const text = await client.readResource('test://static-text');
+      expect(text.contents).toEqual([
+        expect.objectContaining({
+          uri: 'test://static-text',
+          text: 'This is the content of the static text resource.',
+        }),
+      ]);
+      const blob = await client.readResource('test://static-binary');
+      expect(blob.contents).toEqual([{ uri: 'test://static-binary', mimeType: 'image/png', blob: PNG }]);
+      const manifest = await client.readResource('demo://projects/site/manifest');
+      expect(manifest.contents).toHaveLength(1);
+      const [content] = manifest.contents as Array<{ uri: string; mimeType?: string; text: string }>;
+      expect(content).toMatchObject({ uri: 'demo://projects/site/manifest', mimeType: 'application/json' });
+      expect(JSON.parse(content.text)).toMatchObject({ project: 'site', files: expect.any(Array) });
+    });
+
+    it('readResource errors: an unknown URI, template variables the params DTO refuses (McpRpcError)', async () => {
+      // The server answers -32002 at 2025-11-25; the SDK reads it, as the spec's resource-not-found, as -32602.
+      const unknown = await failure(client.readResource('demo://nothing/here'));
+      expect(unknown).toMatchObject({ code: -32602, data: { uri: 'demo://nothing/here' } });
+      const refused = await failure(client.readResource('demo://projects/two%20words/manifest'));
+      expect(refused.code).toBe(-32602);
+      expect(refused.message).toContain('project: must be 1–64 letters');
+    });
+
+    it('getPrompt: the messages for the arguments; a prompt that asks gets its answer from the handler', async () => {
+      const review = await client.getPrompt('code_review', { code: 'fn main() {}', language: 'rust' });
+      expect(review.messages).toEqual([
+        {
+          role: 'user',
+          content: {
+            type: 'text',
+            text: 'Review this rust code, correctness first. Point at lines, suggest fixes.\n\nfn main() {}',
+          },
+        },
+        { role: 'assistant', content: { type: 'text', text: "I'll review it for correctness first." } },
+      ]);
+      expect(review.description).toBe('Asks the model to review code in a given language, with a focus.');
+      const asked = await client.getPrompt('test_input_required_result_prompt');
+      expect(asked.messages).toEqual([{ role: 'user', content: { type: 'text', text: 'Use this context: a CLI' } }]);
+    });
+
+    it('getPrompt errors: an unknown prompt and arguments the DTO refuses are -32602', async () => {
+      const unknown = await failure(client.getPrompt('no_such_prompt'));
+      expect(unknown.code).toBe(-32602);
+      expect(unknown.message).toContain('no_such_prompt');
+      const bad = await failure(client.getPrompt('code_review', { code: 'x', language: 'cobol' }));
+      expect(bad.code).toBe(-32602);
+      expect(bad.message).toContain('language');
+    });
+
+    it('complete: values of a prompt argument, narrowed by the context; an unknown prompt is -32602', async () => {
+      const ref = { type: 'ref/prompt', name: 'code_review' } as const;
+      const languages = await client.complete(ref, { name: 'language', value: 'ja' });
+      expect(languages.completion).toEqual({ values: ['java', 'javascript'] });
+      const focus = await client.complete(ref, { name: 'focus', value: '' }, { context: { language: 'rust' } });
+      expect(focus.completion.values).toEqual(['performance', 'security', 'correctness', 'readability', 'tests']);
+      const unknown = await failure(client.complete({ type: 'ref/prompt', name: 'nope' }, { name: 'a', value: '' }));
+      expect(unknown.code).toBe(-32602);
+    });
+  });
+
+  it('complete on a template variable needs its scope: ForbiddenError without, the values with', async () => {
+    const fixture = await createPromptsApp();
+    try {
+      const port = (fixture.getHttpServer().address() as { port: number }).port;
+      const at = `http://127.0.0.1:${port}/mcp`;
+      const ref = { type: 'ref/resource', uri: 'notes://{folder}/{note}' } as const;
+      const plain = track(await connect(at, { token: hs256({ scope: '' }) }));
+      await expect(plain.complete(ref, { name: 'folder', value: 'w' })).rejects.toBeInstanceOf(ForbiddenError);
+      const reader = track(await connect(at, { token: hs256({ scope: 'notes:read' }) }));
+      const folders = await reader.complete(ref, { name: 'folder', value: 'w' });
+      expect(folders.completion.values).toEqual(['work', 'wiki']);
+      const notes = await reader.complete(ref, { name: 'note', value: '' }, { context: { folder: 'work' } });
+      expect(notes.completion.values).toEqual(['plan', 'minutes']);
+      // 150 values: the first 100, with the total and hasMore as the completer said them.
+      const topics = await track(await connect(at, { token: hs256({ scope: 'plans:read' }) })).complete(
+        { type: 'ref/prompt', name: 'secret_plan' },
+        { name: 'topic', value: 't' },
+      );
+      expect(topics.completion).toMatchObject({ total: 150, hasMore: true });
+      expect(topics.completion.values).toHaveLength(100);
+      const note = await reader.readResource('notes://work/plan');
+      expect(note.contents).toEqual([expect.objectContaining({ uri: 'notes://work/plan', text: 'work/plan' })]);
+    } finally {
+      await fixture.close();
+    }
+  });
+});
