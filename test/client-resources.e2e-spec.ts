@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import { connect, ForbiddenError, McpRpcError, type McpTasksClient } from '@mcp-tasks/client';
+import { runCli } from '../libs/mcp-tasks-client/src/cli/cli.program.js';
 import { createPromptsApp } from './fixtures/prompts-app.js';
 import { startDemo } from './support/official-client.js';
 import { hs256 } from './support/tokens.js';
@@ -19,6 +20,21 @@ async function failure(promise: Promise<unknown>): Promise<McpRpcError> {
   );
   expect(error).toBeInstanceOf(McpRpcError);
   return error as McpRpcError;
+}
+
+/** Runs the CLI from source in this process, its output captured (no terminal, as when piped). */
+async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const io = {
+    tty: false,
+    interactive: false,
+    columns: 80,
+    out: (line: string) => void (stdout += `${line}\n`),
+    err: (line: string) => void (stderr += `${line}\n`),
+  };
+  const code = await runCli(['node', 'mcp-tasks', ...args], io);
+  return { code, stdout, stderr };
 }
 
 /**
@@ -142,5 +158,133 @@ describe('client: resources, prompts and completions', () => {
     } finally {
       await fixture.close();
     }
+  });
+
+  describe('CLI: read, prompt, complete (from source, no terminal)', () => {
+    it('read: text as it is, a blob described, --json the raw result; --legacy only at 2025-11-25', async () => {
+      const at = url.href;
+      expect(await cli('read', at, 'test://static-text')).toEqual({
+        code: 0,
+        stdout: 'This is the content of the static text resource.\n',
+        stderr: '',
+      });
+      expect(await cli('read', at, 'test://static-binary')).toMatchObject({
+        code: 0,
+        stdout: `[blob image/png, ${Buffer.from(PNG, 'base64').length} bytes]\n`,
+      });
+      const json = await cli('read', at, 'test://static-binary', '--json');
+      expect(JSON.parse(json.stdout)).toMatchObject({ contents: [{ uri: 'test://static-binary', blob: PNG }] });
+      const legacy = await cli('read', at, 'demo://projects/site/manifest', '--legacy', 'only');
+      expect(legacy.code).toBe(0);
+      expect(JSON.parse(legacy.stdout)).toMatchObject({ project: 'site' });
+    });
+
+    it('read errors: an unknown URI exits 1 with its JSON-RPC code, a refused variable too', async () => {
+      expect(await cli('read', url.href, 'demo://nothing/here')).toMatchObject({
+        code: 1,
+        stdout: '',
+        stderr: expect.stringMatching(/^error: -32602 .*demo:\/\/nothing\/here/),
+      });
+      const refused = await cli('read', url.href, 'demo://projects/a%20b/manifest');
+      expect(refused).toMatchObject({ code: 1, stderr: expect.stringMatching(/^error: -32602 Invalid URI variables/) });
+    });
+
+    it("prompt: the messages as 'role: text' lines; --args takes a JSON object of strings", async () => {
+      const run = await cli('prompt', url.href, 'code_review', '--arg', 'code=x = 1', '--arg', 'language=python');
+      expect(run).toEqual({
+        code: 0,
+        stdout:
+          'user: Review this python code, correctness first. Point at lines, suggest fixes.\n\nx = 1\n' +
+          "assistant: I'll review it for correctness first.\n",
+        stderr: '',
+      });
+      const json = await cli('prompt', url.href, 'test_prompt_with_image', '--json');
+      expect(JSON.parse(json.stdout).messages[0]).toMatchObject({
+        role: 'user',
+        content: { type: 'image', data: PNG },
+      });
+      const image = await cli('prompt', url.href, 'test_prompt_with_image');
+      expect(image.stdout).toBe(
+        `user: [image image/png, ${Buffer.from(PNG, 'base64').length} bytes]\n` +
+          'user: Please analyze the image above.\n',
+      );
+    });
+
+    it('prompt errors: unknown prompt and refused arguments exit 1, arguments that are no strings exit 2', async () => {
+      const [unknown, refused, notString, both] = await Promise.all([
+        cli('prompt', url.href, 'no_such_prompt'),
+        cli('prompt', url.href, 'code_review', '--args', '{"code":"x","language":"cobol"}'),
+        cli('prompt', url.href, 'code_review', '--args', '{"code":"x","lines":3}'),
+        cli('prompt', url.href, 'code_review', '--args', '{}', '--arg', 'a=1'),
+      ]);
+      expect(unknown).toMatchObject({ code: 1, stderr: expect.stringMatching(/^error: -32602 .*no_such_prompt/) });
+      expect(refused).toMatchObject({ code: 1, stderr: expect.stringMatching(/^error: -32602 .*language/) });
+      expect(notString).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: 'error: --args lines: prompt arguments are strings, not number\n',
+      });
+      expect(both.code).toBe(2);
+      // Without a terminal no elicitation is declared: a prompt that asks cannot be answered here.
+      const asks = await cli('prompt', url.href, 'test_input_required_result_prompt');
+      expect(asks).toMatchObject({
+        code: 1,
+        stdout: '',
+        stderr: expect.stringMatching(/^error: -32021 .*"elicitation"/),
+      });
+    });
+
+    it('complete: the values one a line on stdout, a count on stderr; --context narrows them', async () => {
+      const base = ['complete', url.href, '--prompt', 'code_review'];
+      expect(await cli(...base, '--argument', 'language', '--value', 'ja')).toEqual({
+        code: 0,
+        stdout: 'java\njavascript\n',
+        stderr: '2 values\n',
+      });
+      const focus = await cli(...base, '--argument', 'focus', '--context', 'language=python');
+      expect(focus.stdout.split('\n').slice(0, 2)).toEqual(['readability', 'tests']);
+      const json = await cli(...base, '--argument', 'language', '--value', 'r', '--json');
+      expect(JSON.parse(json.stdout)).toMatchObject({ completion: { values: ['rust'] } });
+    });
+
+    it('complete errors: no reference or both exit 2, an unknown prompt exits 1', async () => {
+      const [none, both, unknown] = await Promise.all([
+        cli('complete', url.href, '--argument', 'a'),
+        cli('complete', url.href, '--prompt', 'p', '--resource-template', 't://{a}', '--argument', 'a'),
+        cli('complete', url.href, '--prompt', 'nope', '--argument', 'a'),
+      ]);
+      expect(none).toMatchObject({
+        code: 2,
+        stderr: 'error: complete needs --prompt <name> or --resource-template <uriTemplate>\n',
+      });
+      expect(both.code).toBe(2);
+      expect(unknown).toMatchObject({ code: 1, stderr: expect.stringMatching(/^error: -32602 /) });
+    });
+
+    it('complete --resource-template: 78 without the scope, the values with it', async () => {
+      const fixture = await createPromptsApp();
+      try {
+        const at = `http://127.0.0.1:${(fixture.getHttpServer().address() as { port: number }).port}/mcp`;
+        const args = ['complete', at, '--resource-template', 'notes://{folder}/{note}', '--argument', 'folder'];
+        const refused = await cli(...args, '--token', hs256({ scope: '' }));
+        expect(refused).toMatchObject({ code: 78, stderr: expect.stringMatching(/^error: forbidden: /) });
+        const ok = await cli(...args, '--value', 'w', '--token', hs256({ scope: 'notes:read' }));
+        expect(ok).toEqual({ code: 0, stdout: 'work\nwiki\n', stderr: '2 values\n' });
+        const more = await cli(
+          'complete',
+          at,
+          '--prompt',
+          'secret_plan',
+          '--argument',
+          'topic',
+          '--token',
+          hs256({ scope: 'plans:read' }),
+        );
+        expect(more.stdout.split('\n')).toHaveLength(101);
+        expect(more.stderr).toBe('100 of 150 values (more: type more of the value)\n');
+      } finally {
+        await fixture.close();
+      }
+    });
   });
 });

@@ -1,11 +1,14 @@
 import { Command, CommanderError, Option } from 'commander';
 import { callCommand } from './call.command.js';
 import { cancelCommand } from './cancel.command.js';
+import { completeCommand } from './complete.command.js';
 import { processIo, type CliIo } from './cli-io.js';
 import { reportError } from './error.report.js';
 import { CANCEL_WAIT_MS, CLI_VERSION, ExitCode } from './cli.constants.js';
 import { addSharedOptions, collect, taskCommand } from './cli.options.js';
 import { getCommand } from './get.command.js';
+import { promptCommand } from './prompt.command.js';
+import { readCommand } from './read.command.js';
 import { toolsCommand } from './tools.command.js';
 import { watchCommand } from './watch.command.js';
 
@@ -41,6 +44,39 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
     .argument('<url>', 'the MCP endpoint');
   addSharedOptions(tools, [], { legacy: true }).action((url: string, flags) =>
     run(() => toolsCommand(url, flags, io))(),
+  );
+
+  const read = program
+    .command('read')
+    .description('read a resource (resources/read) and print its contents')
+    .argument('<url>', 'the MCP endpoint')
+    .argument('<uri>', 'the resource URI, e.g. demo://projects/site/manifest');
+  addSharedOptions(read, [], { input: true, legacy: true }).action((url: string, uri: string, flags) =>
+    run(() => readCommand(url, uri, flags, io))(),
+  );
+
+  const prompt = program
+    .command('prompt')
+    .description("get a prompt (prompts/get) with its arguments and print its messages as 'role: text'")
+    .argument('<url>', 'the MCP endpoint')
+    .argument('<name>', 'the prompt')
+    .addOption(new Option('--args <json>', 'the arguments as one JSON object of strings').conflicts('arg'))
+    .addOption(new Option('--arg <key=value>', 'one argument, a string as given (repeatable)').argParser(collect));
+  addSharedOptions(prompt, [], { input: true, legacy: true }).action((url: string, name: string, flags) =>
+    run(() => promptCommand(url, name, flags, io))(),
+  );
+
+  const complete = program
+    .command('complete')
+    .description('complete an argument of a prompt or a URI variable of a resource template (completion/complete)')
+    .argument('<url>', 'the MCP endpoint')
+    .addOption(new Option('--prompt <name>', 'the prompt whose argument to complete').conflicts('resourceTemplate'))
+    .addOption(new Option('--resource-template <uriTemplate>', 'the resource template whose variable to complete'))
+    .requiredOption('--argument <name>', 'the argument (or URI variable) to complete')
+    .option('--value <text>', 'what has been typed of it so far', '')
+    .addOption(new Option('--context <key=value>', 'another argument chosen so far (repeatable)').argParser(collect));
+  addSharedOptions(complete, [], { legacy: true }).action((url: string, flags) =>
+    run(() => completeCommand(url, flags, io))(),
   );
 
   const get = taskCommand(program, 'get').description('show a task (one tasks/get)');

@@ -16,7 +16,7 @@ export function contentLines(result: CallToolResult): string[] {
     };
     if (b.type === 'text') return b.text ?? '';
     if (b.type === 'image' || b.type === 'audio')
-      return `[${b.type} ${b.mimeType ?? ''}, ${Math.floor(((b.data ?? '').length * 3) / 4)} bytes]`;
+      return `[${b.type} ${b.mimeType ?? ''}, ${Buffer.from(b.data ?? '', 'base64').length} bytes]`;
     if (b.type === 'resource_link') return `[resource ${b.uri ?? ''}]`;
     if (b.type === 'resource') return `[resource ${b.resource?.uri ?? ''}]`;
     return `[${b.type}]`;
