@@ -55,6 +55,24 @@ describe('client: resources, prompts and completions', () => {
     await app?.close();
   });
 
+  it('reads a resource, gets a prompt and completes its argument (the guide shows it)', async () => {
+    // README: resources and prompts
+    const client = await connect(url);
+    const { contents } = await client.readResource('demo://projects/site/manifest');
+    expect(contents[0]).toMatchObject({ uri: 'demo://projects/site/manifest', mimeType: 'application/json' });
+    const prompt = await client.getPrompt('code_review', { code: 'let x = 1;', language: 'rust' });
+    expect(prompt.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    const { completion } = await client.complete(
+      { type: 'ref/prompt', name: 'code_review' },
+      { name: 'language', value: 'py' },
+    );
+    expect(completion.values).toEqual(['python']);
+    // A JSON-RPC error rejects with McpRpcError (code, message, data).
+    await expect(client.getPrompt('no_such_prompt')).rejects.toMatchObject({ name: 'McpRpcError', code: -32602 });
+    await client.close();
+    // /README
+  });
+
   describe.each([
     ['2026-07-28', 'never'],
     ['2025-11-25', 'only'],
@@ -161,6 +179,31 @@ describe('client: resources, prompts and completions', () => {
   });
 
   describe('CLI: read, prompt, complete (from source, no terminal)', () => {
+    it('resources and prompts: the lists as tables (--json: the items), either era', async () => {
+      const resources = await cli('resources', url.href);
+      expect(resources.code).toBe(0);
+      expect(resources.stdout.split('\n')[0]).toMatch(/^URI +NAME +TYPE +DESCRIPTION$/);
+      expect(resources.stdout).toMatch(
+        /^demo:\/\/export\/limits +export-limits +application\/json +What export_project/m,
+      );
+      expect(resources.stdout).toMatch(
+        /^demo:\/\/projects\/\{project\}\/manifest +project-manifest +application\/json /m,
+      );
+      expect(resources.stderr).toMatch(/^\d+ resources and \d+ templates at 2026-07-28 /);
+      const json = JSON.parse((await cli('resources', url.href, '--json')).stdout);
+      expect(json.resources).toContainEqual(
+        expect.objectContaining({ uri: 'test://static-binary', mimeType: 'image/png' }),
+      );
+      expect(json.resourceTemplates).toContainEqual(
+        expect.objectContaining({ uriTemplate: 'test://template/{id}/data', name: 'template-data' }),
+      );
+      const prompts = await cli('prompts', url.href, '--legacy', 'only');
+      expect(prompts.code).toBe(0);
+      expect(prompts.stdout).toMatch(/^code_review +code\*,language\*,focus +Asks the model to review code/m);
+      expect(prompts.stdout).toMatch(/^test_simple_prompt +- +A prompt without arguments\.$/m);
+      expect(prompts.stderr).toMatch(/^\d+ prompts at 2025-11-25; /);
+    });
+
     it('read: text as it is, a blob described, --json the raw result; --legacy only at 2025-11-25', async () => {
       const at = url.href;
       expect(await cli('read', at, 'test://static-text')).toEqual({
@@ -266,6 +309,10 @@ describe('client: resources, prompts and completions', () => {
       try {
         const at = `http://127.0.0.1:${(fixture.getHttpServer().address() as { port: number }).port}/mcp`;
         const args = ['complete', at, '--resource-template', 'notes://{folder}/{note}', '--argument', 'folder'];
+        expect(await cli('prompts', at)).toMatchObject({
+          code: 77,
+          stderr: expect.stringMatching(/^error: unauthorized: /),
+        });
         const refused = await cli(...args, '--token', hs256({ scope: '' }));
         expect(refused).toMatchObject({ code: 78, stderr: expect.stringMatching(/^error: forbidden: /) });
         const ok = await cli(...args, '--value', 'w', '--token', hs256({ scope: 'notes:read' }));

@@ -8,7 +8,9 @@ import { CANCEL_WAIT_MS, CLI_VERSION, ExitCode } from './cli.constants.js';
 import { addSharedOptions, collect, taskCommand } from './cli.options.js';
 import { getCommand } from './get.command.js';
 import { promptCommand } from './prompt.command.js';
+import { promptsCommand } from './prompts.command.js';
 import { readCommand } from './read.command.js';
+import { resourcesCommand } from './resources.command.js';
 import { toolsCommand } from './tools.command.js';
 import { watchCommand } from './watch.command.js';
 
@@ -46,6 +48,14 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
     run(() => toolsCommand(url, flags, io))(),
   );
 
+  const resources = program
+    .command('resources')
+    .description('list the resources and resource templates')
+    .argument('<url>', 'the MCP endpoint');
+  addSharedOptions(resources, [], { legacy: true }).action((url: string, flags) =>
+    run(() => resourcesCommand(url, flags, io))(),
+  );
+
   const read = program
     .command('read')
     .description('read a resource (resources/read) and print its contents')
@@ -64,6 +74,14 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
     .addOption(new Option('--arg <key=value>', 'one argument, a string as given (repeatable)').argParser(collect));
   addSharedOptions(prompt, [], { input: true, legacy: true }).action((url: string, name: string, flags) =>
     run(() => promptCommand(url, name, flags, io))(),
+  );
+
+  const prompts = program
+    .command('prompts')
+    .description('list the prompts with their arguments')
+    .argument('<url>', 'the MCP endpoint');
+  addSharedOptions(prompts, [], { legacy: true }).action((url: string, flags) =>
+    run(() => promptsCommand(url, flags, io))(),
   );
 
   const complete = program

@@ -38,7 +38,8 @@ export async function completeCommand(url: string, flags: CompleteFlags, io: Cli
     const { values, total, hasMore } = result.completion;
     for (const value of values) io.out(value);
     const of = total !== undefined && total !== values.length ? ` of ${total}` : '';
-    io.err(`${values.length}${of} values${hasMore ? ' (more: type more of the value)' : ''}`);
+    const noun = (total ?? values.length) === 1 ? 'value' : 'values';
+    io.err(`${values.length}${of} ${noun}${hasMore ? ' (more: type more of the value)' : ''}`);
     return ExitCode.ok;
   } finally {
     await client.close();
