@@ -65,6 +65,14 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
     run(() => readCommand(url, uri, flags, io))(),
   );
 
+  const prompts = program
+    .command('prompts')
+    .description('list the prompts with their arguments')
+    .argument('<url>', 'the MCP endpoint');
+  addSharedOptions(prompts, [], { legacy: true }).action((url: string, flags) =>
+    run(() => promptsCommand(url, flags, io))(),
+  );
+
   const prompt = program
     .command('prompt')
     .description("get a prompt (prompts/get) with its arguments and print its messages as 'role: text'")
@@ -74,14 +82,6 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
     .addOption(new Option('--arg <key=value>', 'one argument, a string as given (repeatable)').argParser(collect));
   addSharedOptions(prompt, [], { input: true, legacy: true }).action((url: string, name: string, flags) =>
     run(() => promptCommand(url, name, flags, io))(),
-  );
-
-  const prompts = program
-    .command('prompts')
-    .description('list the prompts with their arguments')
-    .argument('<url>', 'the MCP endpoint');
-  addSharedOptions(prompts, [], { legacy: true }).action((url: string, flags) =>
-    run(() => promptsCommand(url, flags, io))(),
   );
 
   const complete = program
