@@ -1,5 +1,5 @@
 import { McpTasksClient, type AwaitTaskOptions } from '@mcp-tasks/client';
-import type { McpAuthOptions, McpTasksModuleOptions, McpUpstreamOptions } from '@mcp-tasks/nestjs';
+import type { McpAuthOptions, McpTasksModuleOptions, McpUpstreamOptions, ResourceCacheHint } from '@mcp-tasks/nestjs';
 import type { McpTasksConsoleOptions } from '@mcp-tasks/nestjs/console';
 import { resolveConsoleOptions } from '../../libs/mcp-tasks/src/console/console-options.js';
 import { resolveOptions } from '../../libs/mcp-tasks/src/options/resolve-options.js';
@@ -113,6 +113,10 @@ const AWAIT: Classified<AwaitTaskOptions> = {
   },
 };
 
+const RESOURCE_CACHE: Classified<ResourceCacheHint> = {
+  ttlMs: { kind: 'not timed', why: 'a caching hint sent to clients in resources/read results; no timer of ours' },
+};
+
 /** The CLI's `<ms>` flags, run as a command line: a refused value exits 2 (usage) with the message. */
 const cliFlag = (command: string, flag: string, min: number, max: number): Duration =>
   ms(flag, min, max, async (v) => {
@@ -139,5 +143,6 @@ export const REGISTRY: Record<string, Entry> = Object.fromEntries(
     McpUpstreamOptions: UPSTREAM,
     McpTasksConsoleOptions: CONSOLE,
     AwaitTaskOptions: AWAIT,
+    ResourceCacheHint: RESOURCE_CACHE,
   }).flatMap(([type, keys]) => Object.entries(keys as Record<string, Entry>).map(([k, e]) => [`${type}.${k}`, e])),
 );
