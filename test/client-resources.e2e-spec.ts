@@ -171,6 +171,24 @@ describe('client: resources, prompts and completions', () => {
       );
       expect(topics.completion).toMatchObject({ total: 150, hasMore: true });
       expect(topics.completion.values).toHaveLength(100);
+      // A token that expired since connect: the provider is asked again after the 401 and the read goes through.
+      let expired = false;
+      const rejections: string[] = [];
+      const refreshing = track(
+        await connect(at, {
+          token: ({ rejected }) => {
+            if (rejected) rejections.push(rejected.description);
+            if (rejected) expired = false;
+            const exp = Math.floor(Date.now() / 1000) + (expired ? -60 : 600);
+            return hs256({ scope: 'notes:read', exp });
+          },
+        }),
+      );
+      expired = true;
+      const again = await refreshing.readResource('notes://home/groceries', { cacheMode: 'bypass' });
+      expect(again.contents).toEqual([expect.objectContaining({ text: 'home/groceries' })]);
+      expect(rejections.length).toBeGreaterThan(0);
+      for (const reason of rejections) expect(reason).toBe('the token has expired');
       const note = await reader.readResource('notes://work/plan');
       expect(note.contents).toEqual([expect.objectContaining({ uri: 'notes://work/plan', text: 'work/plan' })]);
     } finally {
