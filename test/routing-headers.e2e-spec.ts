@@ -130,7 +130,7 @@ describe.each([false, true])('Mcp-Param-* headers (SEP-2243), fastPath %s', (fas
     }
   });
 
-  it("this repository's client mirrors them on its task path too (a client declaring the Tasks extension)", async () => {
+  it("this repository's client mirrors them on its task path too (a client declaring the extension)", async () => {
     const client = await connect(url, { tasks: true });
     try {
       const res = await client.runTool('route', { tenant: 'Zürich', shard: 3, dryRun: false });
