@@ -1,6 +1,7 @@
 import type { Provider } from '@nestjs/common';
 import { InputAnswerHandler } from './input-answer.handler.js';
 import { InputDelivery } from './input-delivery.js';
+import { LegacyDispatch } from './legacy-dispatch.js';
 import { LEGACY_METHOD_HANDLERS } from './legacy-methods.table.js';
 import { LegacySessions } from './legacy-session.js';
 import { LegacyStreams } from './legacy-streams.js';
@@ -16,6 +17,7 @@ import { SyncQuestions } from './sync-questions.js';
  */
 export const legacyProviders: Provider[] = [
   LegacySessions,
+  LegacyDispatch,
   ...LEGACY_METHOD_HANDLERS,
   LegacyStreams,
   InputDelivery,
