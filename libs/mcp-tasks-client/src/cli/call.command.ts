@@ -1,10 +1,8 @@
 import type { McpTasksClient } from '../mcp-tasks.client.js';
 import type { CliIo } from './cli-io.js';
-import { cliInputHandlers, type InputFlags } from './cli-input.handlers.js';
-import { connectCli } from './cli-connection.factory.js';
+import type { InputFlags } from './cli-input.handlers.js';
+import { runAskingRequest } from './asking-request.runner.js';
 import type { SharedFlags } from './cli.options.js';
-import { ExitCode } from './cli.constants.js';
-import { Interrupt } from './interrupt.js';
 import { PlainTaskDisplay } from './plain-task.display.js';
 import { printResult } from './result.printer.js';
 import { followTask } from './task.follower.js';
@@ -22,16 +20,17 @@ export interface CallFlags extends SharedFlags, InputFlags {
 
 /** `call <url> <tool>`: runs a tool, follows its task with a progress display, answers its questions. */
 export async function callCommand(url: string, tool: string, flags: CallFlags, io: CliIo): Promise<number> {
-  const interrupt = new Interrupt().arm();
   const display = io.tty ? new TtyTaskDisplay() : new PlainTaskDisplay(io);
-  const handlers = cliInputHandlers(flags, { ask: io.interactive, display, interrupt });
-  try {
-    const client = await connectCli(url, flags, { tasks: flags.tasks, handlers });
-    try {
+  const setup = { display, tasks: flags.tasks };
+  return runAskingRequest(
+    url,
+    flags,
+    io,
+    async (client, interrupt) => {
       const args = await toolArguments(client, tool, flags);
       const call = await client.callTool(tool, args, { signal: interrupt.signal });
       if (call.kind === 'result') return printResult(call.result, io, Boolean(flags.json));
-      return await followTask(client, call.task, tool, {
+      return followTask(client, call.task, tool, {
         io,
         display,
         interrupt,
@@ -40,16 +39,9 @@ export async function callCommand(url: string, tool: string, flags: CallFlags, i
         answer: true,
         cancelOnInterrupt: true,
       });
-    } finally {
-      await client.close();
-    }
-  } catch (error) {
-    if (!interrupt.interrupted) throw error;
-    io.err('interrupted');
-    return ExitCode.interrupted;
-  } finally {
-    interrupt.disarm();
-  }
+    },
+    setup,
+  );
 }
 
 /** `--args` as given, or `--arg` pairs typed by the tool's input schema (one `tools/list`). */

@@ -16,7 +16,7 @@ export interface PromptFlags extends SharedFlags, InputFlags {
 /** `prompt <url> <name>`: one `prompts/get`, its messages on stdout as `role: text` (`--json`: the raw result). */
 export async function promptCommand(url: string, name: string, flags: PromptFlags, io: CliIo): Promise<number> {
   const args = parsePromptArgs(flags.args, flags.arg);
-  return runAskingRequest(url, flags, io, async (client, signal) => {
+  return runAskingRequest(url, flags, io, async (client, { signal }) => {
     const result = await client.getPrompt(name, args, { signal });
     if (flags.json) io.out(JSON.stringify(result, null, 2));
     else for (const line of messageLines(result)) io.out(line);

@@ -7,7 +7,7 @@ import { resourceLines } from './content.printer.js';
 
 /** `read <url> <uri>`: one `resources/read`, its contents on stdout (text as it is; `--json`: the raw result). */
 export function readCommand(url: string, uri: string, flags: SharedFlags & InputFlags, io: CliIo): Promise<number> {
-  return runAskingRequest(url, flags, io, async (client, signal) => {
+  return runAskingRequest(url, flags, io, async (client, { signal }) => {
     // A command line asks for what the server has now: no cached read.
     const result = await client.readResource(uri, { signal, cacheMode: 'bypass' });
     if (flags.json) io.out(JSON.stringify(result, null, 2));
