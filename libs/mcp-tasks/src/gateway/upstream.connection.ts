@@ -6,6 +6,7 @@ import type { UpstreamClient, UpstreamClientApi, UpstreamListenStream, UpstreamT
 import { tokenFor, type UpstreamConfig } from './upstream.config.js';
 import { describeFailure, upstreamFailure } from './upstream-failure.classifier.js';
 import { UpstreamSessionHolder } from './upstream-session.holder.js';
+import { NO_FEATURES, readUpstreamFeatures, type UpstreamFeatures } from './upstream-features.reader.js';
 import { readUpstreamTools, type UpstreamToolEntry } from './upstream-tools.reader.js';
 import { UpstreamUnreachableError } from './upstream-unreachable.error.js';
 
@@ -31,6 +32,7 @@ export class UpstreamConnection {
   private readonly logger = new Logger('McpTasks');
   private readonly sessions: UpstreamSessionHolder;
   private tools: UpstreamToolEntry[] = [];
+  private offered: UpstreamFeatures = NO_FEATURES;
   private refresher?: NodeJS.Timeout;
   private retrying = false;
 
@@ -51,6 +53,11 @@ export class UpstreamConnection {
   /** The upstream tools served (its own names), with their task policies, as last read. */
   get served(): readonly UpstreamToolEntry[] {
     return this.tools;
+  }
+
+  /** Its resources, resource templates and prompts (its own URIs and names), as last read. */
+  get features(): UpstreamFeatures {
+    return this.offered;
   }
 
   start(): void {
@@ -164,11 +171,13 @@ export class UpstreamConnection {
     }
   }
 
-  /** One attempt: connects, reads the tool list, then serves requests from this connection. */
+  /** One attempt: connects, reads the tool list (and resources, prompts), then serves requests from it. */
   private async open(): Promise<UpstreamClient> {
     const client = await this.api.connect(this.config.url, await this.connectOptions(undefined, 'fallback'));
     try {
-      this.tools = await this.read(client);
+      const signal = this.deadline();
+      this.tools = await this.read(client, signal);
+      this.offered = await readUpstreamFeatures(client, { token: await tokenFor(this.config.auth), signal });
     } catch (err) {
       await client.close().catch(() => undefined);
       throw err;
@@ -193,7 +202,7 @@ export class UpstreamConnection {
     };
   }
 
-  /** Reads the tool list again; an unreachable upstream keeps the last list and is connected again. */
+  /** Reads the lists again; an unreachable upstream keeps the last ones and is connected again. */
   private async refresh(): Promise<void> {
     const client = this.sessions.current;
     if (!client) return;
@@ -201,6 +210,7 @@ export class UpstreamConnection {
     const deadline = this.deadline();
     try {
       this.tools = await this.read(client, deadline);
+      this.offered = await readUpstreamFeatures(client, { token: await tokenFor(this.config.auth), signal: deadline });
       this.onTools();
     } catch (err) {
       this.logger.warn(`upstream "${this.name}": tool list not read: ${describeFailure(err)}`);

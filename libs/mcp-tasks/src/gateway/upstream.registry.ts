@@ -6,6 +6,7 @@ import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { loadUpstreamClient } from './upstream-client.api.js';
 import { upstreamConfig } from './upstream.config.js';
 import { UpstreamConnection } from './upstream.connection.js';
+import { splitServedUri } from './upstream-uri.js';
 
 /** An upstream tool as served here. */
 export interface ServedUpstreamTool {
@@ -25,6 +26,8 @@ export interface ServedUpstreamTool {
 export class UpstreamRegistry implements OnModuleInit, OnApplicationShutdown {
   private readonly upstreams = new Map<string, UpstreamConnection>();
   private served = new Map<string, ServedUpstreamTool>();
+  /** Served upstream prompts by `<upstream>_<prompt>`: the upstream, and the prompt as it lists it. */
+  private prompts = new Map<string, { upstream: UpstreamConnection; prompt: Record<string, unknown> }>();
   /** Bumped each time an upstream's tool list was read, so lists built from it know to rebuild. */
   version = 0;
   /** Settles once the upstreams are set up (they connect in the background after that). */
@@ -72,6 +75,23 @@ export class UpstreamRegistry implements OnModuleInit, OnApplicationShutdown {
     return [...this.served.values()];
   }
 
+  /** Every upstream, in configuration order. */
+  connections(): UpstreamConnection[] {
+    return [...this.upstreams.values()];
+  }
+
+  /** The served upstream prompt of that (prefixed) name, if any. */
+  prompt(name: string): { upstream: UpstreamConnection; prompt: Record<string, unknown> } | undefined {
+    return this.prompts.get(name);
+  }
+
+  /** The upstream a served URI names (see `servedUri`), and the URI as that upstream knows it. */
+  resource(uri: string): { upstream: UpstreamConnection; uri: string } | undefined {
+    const split = splitServedUri(uri);
+    const upstream = split && this.upstreams.get(split.upstream);
+    return upstream && { upstream, uri: split.uri };
+  }
+
   private rebuild(): void {
     const served = new Map<string, ServedUpstreamTool>();
     for (const upstream of this.upstreams.values())
@@ -80,6 +100,11 @@ export class UpstreamRegistry implements OnModuleInit, OnApplicationShutdown {
         served.set(name, { name, upstream, tool, policy });
       }
     this.served = served;
+    const prompts = new Map<string, { upstream: UpstreamConnection; prompt: Record<string, unknown> }>();
+    for (const upstream of this.upstreams.values())
+      for (const prompt of upstream.features.prompts)
+        prompts.set(`${upstream.name}_${String(prompt.name)}`, { upstream, prompt });
+    this.prompts = prompts;
     this.version++;
   }
 }

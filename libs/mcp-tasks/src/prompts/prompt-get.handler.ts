@@ -4,6 +4,7 @@ import type { McpAnswerHandler } from '../dispatcher/method-handler.interface.js
 import type { McpRequest } from '../dispatcher/mcp-request.interface.js';
 import { RequestRounds } from '../dispatcher/request-rounds.js';
 import { AppEnhancers } from '../pipeline/app-enhancers.js';
+import { UpstreamFeatureCall } from '../gateway/upstream-feature.call.js';
 import { HandlerInvoker } from '../pipeline/handler.invoker.js';
 import { internalError } from '../protocol/internal.error.js';
 import { RpcError } from '../protocol/rpc.error.js';
@@ -27,9 +28,14 @@ export class PromptGetHandler implements McpAnswerHandler {
     private readonly invoker: HandlerInvoker,
     private readonly rounds: RequestRounds,
     private readonly enhancers: AppEnhancers,
+    private readonly upstreams: UpstreamFeatureCall,
   ) {}
 
   async handle(req: McpRequest): Promise<Record<string, unknown>> {
+    // A prompt of an upstream's (the `upstreams` option); a local prompt of the same name wins.
+    const name: unknown = req.params.name;
+    if (typeof name === 'string' && !this.registry.get(name) && this.upstreams.servesPrompt(name))
+      return this.upstreams.getPrompt(req);
     const call: McpCall = { method: req.method, id: req.id, params: req.params, principal: req.principal };
     const prompt = await this.promptNamed(req, call);
     const ctx = this.rounds.context(req, prompt.name);
@@ -57,7 +63,7 @@ export class PromptGetHandler implements McpAnswerHandler {
     const prompt = typeof name === 'string' ? this.registry.get(name) : undefined;
     if (prompt) return prompt;
     await this.enhancers.run(req.http, call, () => Promise.resolve());
-    if (this.registry.list().length === 0) throw RpcError.methodNotFound(req.method);
+    if (this.registry.list().length === 0 && !this.upstreams.offersPrompts()) throw RpcError.methodNotFound(req.method);
     throw RpcError.invalidParams(typeof name === 'string' ? `Unknown prompt: ${name}` : 'params.name must be a string');
   }
 }

@@ -5,6 +5,7 @@ import { RequestRounds } from '../dispatcher/request-rounds.js';
 import { MCP_TASKS_OPTIONS, MODERN_PROTOCOL_VERSION } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { AppEnhancers } from '../pipeline/app-enhancers.js';
+import { UpstreamFeatureCall } from '../gateway/upstream-feature.call.js';
 import { HandlerInvoker } from '../pipeline/handler.invoker.js';
 import { internalError } from '../protocol/internal.error.js';
 import { RpcError } from '../protocol/rpc.error.js';
@@ -27,6 +28,7 @@ export class ResourceReadHandler implements McpAnswerHandler {
     private readonly invoker: HandlerInvoker,
     private readonly rounds: RequestRounds,
     private readonly enhancers: AppEnhancers,
+    private readonly upstreams: UpstreamFeatureCall,
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
   ) {}
 
@@ -35,6 +37,8 @@ export class ResourceReadHandler implements McpAnswerHandler {
     const base = { method: 'resources/read', id: req.id, params: req.params, principal: req.principal };
     if (typeof uri !== 'string') throw RpcError.invalidParams('params.uri must be a string');
     const resolved = this.registry.resolve(uri);
+    // A URI of an upstream's (the `upstreams` option) when no resource of the app serves it.
+    if (!resolved && this.upstreams.servesUri(uri)) return this.upstreams.read(req);
     if (!resolved) {
       await this.enhancers.run(req.http, base, () => Promise.resolve());
       throw resourceNotFound(uri, req.protocolVersion);

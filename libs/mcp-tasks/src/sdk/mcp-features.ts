@@ -2,7 +2,12 @@ import { Injectable } from '@nestjs/common';
 import type { Principal } from '../common/principal.interface.js';
 
 /** A list the SDK server answers for a feature: its result for one caller. */
-export type FeatureList = (caller: Principal, params: Record<string, unknown>) => Record<string, unknown>;
+export type FeatureList = (
+  caller: Principal,
+  params: Record<string, unknown>,
+  /** For an extension's list: the app's own result (`{}` without one), to add to. */
+  own?: Record<string, unknown>,
+) => Record<string, unknown>;
 
 /** Something the server offers besides tools (resources, prompts, completions, …), once the app has any. */
 export interface McpFeature {
@@ -14,6 +19,12 @@ export interface McpFeature {
   lists?: Record<string, FeatureList>;
 }
 
+/** Entries a feature gets besides the app's own (the gateway's upstream resources and prompts), read per request. */
+export interface McpFeatureExtension {
+  /** The lists it adds to now (an upstream offers them), by capability. */
+  lists(): Record<string, Record<string, FeatureList>>;
+}
+
 /**
  * What the server offers besides tools: each feature's explorer offers it at bootstrap when the app has any of it,
  * and both eras read it per request (`server/discover`, 2025-era `initialize`, the lists), so a capability is
@@ -22,11 +33,17 @@ export interface McpFeature {
 @Injectable()
 export class McpFeatures {
   private readonly features = new Map<string, McpFeature>();
+  private extension?: McpFeatureExtension;
 
   offer(feature: McpFeature): void {
     const prior = this.features.get(feature.capability);
     const lists = { ...prior?.lists, ...feature.lists };
     this.features.set(feature.capability, { ...prior, ...feature, lists });
+  }
+
+  /** Its lists' entries follow the app's own; a capability it lists is advertised without any of the app's. */
+  extend(extension: McpFeatureExtension): void {
+    this.extension = extension;
   }
 
   has(capability: string): boolean {
@@ -35,11 +52,20 @@ export class McpFeatures {
 
   /** The capabilities of the features offered. */
   capabilities(): Record<string, Record<string, unknown>> {
-    return Object.fromEntries([...this.features.values()].map((f) => [f.capability, f.value?.() ?? {}]));
+    const extra = Object.keys(this.extension?.lists() ?? {}).map((capability) => [capability, {}]);
+    const own = [...this.features.values()].map((f) => [f.capability, f.value?.() ?? {}]);
+    return Object.fromEntries([...extra, ...own]);
   }
 
-  /** Every list of the features offered, by method. */
+  /** Every list of the features offered, by method (the extension's entries after the app's). */
   lists(): Array<[method: string, list: FeatureList]> {
-    return [...this.features.values()].flatMap((f) => Object.entries(f.lists ?? {}));
+    const own = [...this.features.values()].flatMap((f) => Object.entries(f.lists ?? {}));
+    const extra = new Map(Object.values(this.extension?.lists() ?? {}).flatMap((l) => Object.entries(l)));
+    const lists = own.map(([method, list]): [string, FeatureList] => {
+      const more = extra.get(method);
+      extra.delete(method);
+      return [method, more ? (caller, params) => more(caller, params, list(caller, params)) : list];
+    });
+    return [...lists, ...[...extra].map(([method, more]): [string, FeatureList] => [method, (c, p) => more(c, p, {})])];
   }
 }
