@@ -1,10 +1,9 @@
 import 'reflect-metadata';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { INestApplication } from '@nestjs/common';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { connect, ForbiddenError, McpRpcError, type McpTasksClient } from '@mcp-tasks/client';
 import { runCli } from '../libs/mcp-tasks-client/src/cli/cli.program.js';
 import { createPromptsApp } from './fixtures/prompts-app.js';
-import { startDemo } from './support/official-client.js';
+import { demoClients } from './support/demo-clients.js';
 import { hs256 } from './support/tokens.js';
 
 /** A 1×1 PNG: what the demo's test://static-binary serves. */
@@ -43,17 +42,8 @@ async function cli(...args: string[]): Promise<{ code: number; stdout: string; s
  * a template's completions behind a scope.
  */
 describe('client: resources, prompts and completions', () => {
-  let app: INestApplication;
-  let url: URL;
-  const opened: McpTasksClient[] = [];
-  const track = <T extends McpTasksClient>(c: T): T => (opened.push(c), c);
-  beforeAll(async () => {
-    ({ app, url } = await startDemo());
-  });
-  afterAll(async () => {
-    for (const c of opened) await c.close().catch(() => undefined);
-    await app?.close();
-  });
+  let url!: URL;
+  const track = demoClients((u) => (url = u));
 
   it('reads a resource, gets a prompt and completes its argument (the guide shows it)', async () => {
     // README: resources and prompts

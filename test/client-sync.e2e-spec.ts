@@ -1,22 +1,12 @@
 import 'reflect-metadata';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { INestApplication } from '@nestjs/common';
-import { connect, type McpTasksClient } from '@mcp-tasks/client';
-import { startDemo } from './support/official-client.js';
+import { describe, expect, it } from '@jest/globals';
+import { connect } from '@mcp-tasks/client';
+import { demoClients } from './support/demo-clients.js';
 
 /** `@mcp-tasks/client` calls that answer in the request: without the Tasks extension, MRTR rounds, sync tools. */
 describe('client: synchronous calls and MRTR rounds (demo)', () => {
-  let app: INestApplication;
-  let url: URL;
-  const opened: McpTasksClient[] = [];
-  const track = <T extends McpTasksClient>(c: T): T => (opened.push(c), c);
-  beforeAll(async () => {
-    ({ app, url } = await startDemo());
-  });
-  afterAll(async () => {
-    for (const c of opened) await c.close().catch(() => undefined);
-    await app?.close();
-  });
+  let url!: URL;
+  const track = demoClients((u) => (url = u));
 
   it('without tasks: optional tools answer synchronously, MRTR rounds go to the handlers', async () => {
     // README: no tasks

@@ -1,8 +1,7 @@
 import 'reflect-metadata';
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { INestApplication } from '@nestjs/common';
-import { connect, type McpTasksClient } from '@mcp-tasks/client';
-import { startDemo } from './support/official-client.js';
+import { describe, expect, it, jest } from '@jest/globals';
+import { connect } from '@mcp-tasks/client';
+import { demoClients } from './support/demo-clients.js';
 
 /**
  * `@mcp-tasks/client` following tasks of the demo (pollInterval 250 ms) by polling: awaiting, answering
@@ -10,18 +9,8 @@ import { startDemo } from './support/official-client.js';
  * verbatim in docs/client.md's "Examples" section (test/client-readme.e2e-spec.ts checks it).
  */
 describe('client: following tasks (demo, pollInterval 250 ms)', () => {
-  let app: INestApplication;
-  let url: URL;
-  const opened: McpTasksClient[] = [];
-  /** Closes every client a test opened, even when it failed before its own close. */
-  const track = <T extends McpTasksClient>(c: T): T => (opened.push(c), c);
-  beforeAll(async () => {
-    ({ app, url } = await startDemo());
-  });
-  afterAll(async () => {
-    for (const c of opened) await c.close().catch(() => undefined);
-    await app?.close();
-  });
+  let url!: URL;
+  const track = demoClients((u) => (url = u));
 
   it('awaits a task by polling tasks/get', async () => {
     // README: polling
