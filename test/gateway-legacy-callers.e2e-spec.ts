@@ -156,7 +156,7 @@ describe('gateway: 2025-era callers of upstream tools', () => {
     it('an upstream asking in the request a client without the capability: the refusal local tools give', async () => {
       const name = 'upstream_test_input_required_result_elicitation';
       const body = await rawCall('2025-11-25', { name, arguments: {} });
-      const local = legacyInputRefusal(name, 'elicitation/create', '2025-11-25');
+      const local = legacyInputRefusal(`Tool ${name}`, 'elicitation/create', '2025-11-25');
       expect(body.error).toEqual({ code: local.code, message: local.message });
     });
   });
@@ -187,7 +187,7 @@ describe('gateway: 2025-era callers of upstream tools', () => {
     it('an upstream that asks in the request, of a client without the capability: the local refusal', async () => {
       const name = 'upstream_test_input_required_result_sampling';
       const body = await rawCall('2025-06-18', { name, arguments: {} }, { elicitation: {} });
-      const local = legacyInputRefusal(name, 'sampling/createMessage', '2025-06-18');
+      const local = legacyInputRefusal(`Tool ${name}`, 'sampling/createMessage', '2025-06-18');
       expect(body.error).toEqual({ code: local.code, message: local.message });
     });
   });

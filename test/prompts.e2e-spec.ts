@@ -177,6 +177,8 @@ describe('prompts and completions', () => {
         expect((await retry(hs256({ sub: 'mallory' }), state)).body.error.code).toBe(-32602);
         const cannot = await get('ask_context');
         expect(cannot.body.error).toMatchObject({ code: -32021, data: { requiredCapabilities: { elicitation: {} } } });
+        // It names the prompt as what asks, not a tool.
+        expect(cannot.body.error.message).toMatch(/^Prompt ask_context needs the client capability "elicitation"/);
       });
     });
 

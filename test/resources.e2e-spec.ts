@@ -42,7 +42,7 @@ describe('resources: @McpResource and @McpResourceTemplate', () => {
   describe('2026-07-28 (raw HTTP)', () => {
     it('server/discover advertises resources (no prompts or completions: the app has none)', async () => {
       const res = await rpc(app, 'server/discover');
-      expect(res.body.result.capabilities.resources).toEqual({});
+      expect(res.body.result.capabilities.resources).toEqual({ subscribe: true, listChanged: true });
       expect(res.body.result.capabilities.prompts).toBeUndefined();
       expect(res.body.result.capabilities.completions).toBeUndefined();
     });
@@ -122,6 +122,7 @@ describe('resources: @McpResource and @McpResourceTemplate', () => {
     it('without the capability, the question is refused with -32021', async () => {
       const res = await read(app, 'docs://asked');
       expect(res.body.error.code).toBe(-32021);
+      expect(res.body.error.message).toMatch(/^Resource asked needs the client capability "elicitation"/);
     });
 
     it("the app-wide guard runs once per read (in the resource's pipeline); its refusal stops it", async () => {
@@ -139,7 +140,7 @@ describe('resources: @McpResource and @McpResourceTemplate', () => {
   describe('2025-11-25 (the official v1 client)', () => {
     it('initialize advertises resources; lists and reads text, blob and a template', async () => {
       const c = await v1();
-      expect(c.client.getServerCapabilities()?.resources).toEqual({ subscribe: true });
+      expect(c.client.getServerCapabilities()?.resources).toEqual({ subscribe: true, listChanged: true });
       const { resources } = await c.client.listResources();
       expect(resources.map((r) => r.uri)).toEqual([
         'docs://readme',
@@ -202,6 +203,7 @@ describe('resources: @McpResource and @McpResourceTemplate', () => {
       const c = await v1();
       const err = await c.client.readResource({ uri: 'docs://asked' }).catch((e: unknown) => e);
       expect(codeOf(err)).toBe(-32600);
+      expect((err as Error).message).toContain('Resource asked needs the client capability "elicitation"');
     });
   });
 });

@@ -12,6 +12,8 @@ import type { TaskRunEnd } from './task-run.handle.js';
 /** The `tools/call` a run came from: what both run modes know about the caller, fixed when the call arrived. */
 export interface ToolCallOrigin {
   tool: string;
+  /** What runs, as refusals name it: `Tool <tool>` unless given (a prompt's or a resource's run). */
+  subject?: string;
   protocolVersion: string;
   clientCapabilities: Record<string, any>;
   clientInfo?: Record<string, unknown>;
@@ -60,9 +62,12 @@ export abstract class BaseToolContext implements ToolContext {
    * `null` when the task went on elsewhere (another attempt runs it).
    */
   readonly runEnded?: Promise<TaskRunEnd | null>;
+  /** What runs, as refusals name it (`Tool x`, `Prompt y`). */
+  protected readonly subject: string;
 
   constructor(origin: ToolCallOrigin) {
     this.tool = origin.tool;
+    this.subject = origin.subject ?? `Tool ${origin.tool}`;
     this.protocolVersion = origin.protocolVersion;
     this.clientCapabilities = origin.clientCapabilities;
     this.clientInfo = origin.clientInfo;
@@ -90,11 +95,11 @@ export abstract class BaseToolContext implements ToolContext {
   protected requireCapability(request: InputRequest): void {
     if (this.protocolVersion !== MODERN_PROTOCOL_VERSION) {
       if (canAsk(request.method, this.protocolVersion, this.clientCapabilities)) return;
-      throw legacyInputRefusal(this.tool, request.method, this.protocolVersion);
+      throw legacyInputRefusal(this.subject, request.method, this.protocolVersion);
     }
     const capability = CAPABILITY_FOR[request.method];
     if (this.clientCapabilities?.[capability]) return;
-    const need = `Tool ${this.tool} needs the client capability "${capability}" (${request.method})`;
+    const need = `${this.subject} needs the client capability "${capability}" (${request.method})`;
     throw RpcError.missingCapability({ [capability]: {} }, need);
   }
 

@@ -14,6 +14,13 @@ import type { McpRequest } from './mcp-request.interface.js';
 
 type Answer = Record<string, unknown>;
 
+/** How a refusal names what runs, by method (`Prompt code_review needs the client capability …`). */
+const SUBJECT: Record<string, string> = {
+  'prompts/get': 'Prompt',
+  'resources/read': 'Resource',
+  'completion/complete': 'Completion of',
+};
+
 /** What a round's `requestState` is bound to: `key` names the call (`resources/read <uri>`), `args` its input. */
 export interface RoundBinding {
   key: string;
@@ -36,7 +43,11 @@ export class RequestRounds {
 
   /** The context of a run in this request; `name` is what it calls the method (its `tool`). */
   context(req: McpRequest, name: string): SyncToolContext {
-    return new SyncToolContext(callOrigin(req, name, req.traceContext), req.signal, req.progress, req.questions);
+    const origin = {
+      ...callOrigin(req, name, req.traceContext),
+      subject: `${SUBJECT[req.method] ?? req.method} ${name}`,
+    };
+    return new SyncToolContext(origin, req.signal, req.progress, req.questions);
   }
 
   /**

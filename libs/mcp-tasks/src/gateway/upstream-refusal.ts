@@ -19,5 +19,5 @@ export function eraRefusal(err: unknown, tool: string, protocolVersion: string):
   const method = Object.keys(required ?? {})
     .map((capability) => METHOD_OF.get(capability))
     .find((m) => m !== undefined);
-  return method ? legacyInputRefusal(tool, method, protocolVersion) : err;
+  return method ? legacyInputRefusal(`Tool ${tool}`, method, protocolVersion) : err;
 }

@@ -17,20 +17,20 @@ export const canAsk = (method: InputRequest['method'], protocolVersion: string, 
 /**
  * The refusal (`-32600`, the 2025 wire has no `-32021`) of input a 2025-era client cannot be asked, with the way
  * out its revision has: a later revision, or the capability in `initialize`. Never `params.task`: a task asks
- * only what the call's client declared too.
+ * only what the call's client declared too. `subject` is what asks, as the message names it (`Tool x`, `Prompt y`).
  */
-export function legacyInputRefusal(tool: string, method: InputRequest['method'], protocolVersion: string): RpcError {
+export function legacyInputRefusal(subject: string, method: InputRequest['method'], protocolVersion: string): RpcError {
   const capability = CAPABILITY_FOR[method];
   if (protocolVersion < SINCE[method]) {
     return new RpcError(
       RpcCode.InvalidRequest,
-      `Tool ${tool} asks for input with ${method}, which protocol ${protocolVersion} does not have: ` +
+      `${subject} asks for input with ${method}, which protocol ${protocolVersion} does not have: ` +
         `connect with protocol ${SINCE[method]} or later and declare the client capability "${capability}"`,
     );
   }
   return new RpcError(
     RpcCode.InvalidRequest,
-    `Tool ${tool} needs the client capability "${capability}" (${method}), which this client did not declare: ` +
+    `${subject} needs the client capability "${capability}" (${method}), which this client did not declare: ` +
       `declare it in initialize to be asked during the call`,
   );
 }

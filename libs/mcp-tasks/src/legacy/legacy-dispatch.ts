@@ -21,8 +21,8 @@ type Answer = Record<string, unknown>;
 
 /** What differs between the 2025-era requests sent to the 2026-07-28 table. */
 export interface LegacyDispatchPlan {
-  /** How the run names itself in its questions' errors (a tool's name, the method). */
-  label: string;
+  /** What runs, as its questions' errors name it (`Tool x`, `Prompt y`). */
+  subject: string;
   /** A `tools/call`'s 2025 variant; made inside the run, so what it throws is answered as the era answers failures. */
   variant?: () => TaskCallVariant;
   /** The result as this era sends it (the 2026-07-28 `resultType` is already gone). */
@@ -73,7 +73,7 @@ export class LegacyDispatch {
         progress: progressSink(meta.progressToken, (n) => reply.notify({ ...n })),
         traceContext: this.tracing.callerContext(meta, x.req.headers),
         ...(variant ? { variant } : {}),
-        questions: this.questionsFor(req, reply, plan.label),
+        questions: this.questionsFor(req, reply, plan.subject),
         session: session?.id,
       });
       if (cancelled) reply.withdraw();
@@ -90,11 +90,11 @@ export class LegacyDispatch {
    * How a run in the request asks this client, when its revision and its session let it be asked anything (each
    * question is checked for its own capability). A task's run asks through its task instead.
    */
-  private questionsFor(req: LegacyRequest, reply: LegacyReply, label: string): QuestionChannel | undefined {
+  private questionsFor(req: LegacyRequest, reply: LegacyReply, subject: string): QuestionChannel | undefined {
     const clientCapabilities = req.session?.clientCapabilities ?? {};
     if (!INPUT_METHODS.some((m) => canAsk(m, req.version, clientCapabilities))) return undefined;
     return new StreamQuestionChannel(this.questions, reply, {
-      tool: label,
+      subject,
       protocolVersion: req.version,
       clientCapabilities,
       ownerKey: req.principal.key,

@@ -13,6 +13,13 @@ export class LegacyForwardHandler implements LegacyMethodHandler {
   constructor(private readonly legacy: LegacyDispatch) {}
 
   serve(req: LegacyRequest, x: LegacyExchange): Promise<void> {
-    return this.legacy.serve(req, x, { label: req.method });
+    return this.legacy.serve(req, x, { subject: subjectOf(req) });
   }
+}
+
+/** How a refusal names the run: the prompt or resource asked for, else the method. */
+function subjectOf({ method, params }: LegacyRequest): string {
+  if (method === 'prompts/get' && typeof params.name === 'string') return `Prompt ${params.name}`;
+  if (method === 'resources/read' && typeof params.uri === 'string') return `Resource ${params.uri}`;
+  return method;
 }

@@ -34,7 +34,7 @@ export class LegacyToolCallHandler implements LegacyMethodHandler {
         pollInterval: this.options.pollInterval,
       });
     };
-    const label = typeof params.name === 'string' ? params.name : '';
-    return this.legacy.serve({ ...req, method: 'tools/call' }, x, { label, variant, shape: forLegacyWire });
+    const subject = `Tool ${typeof params.name === 'string' ? params.name : ''}`;
+    return this.legacy.serve({ ...req, method: 'tools/call' }, x, { subject, variant, shape: forLegacyWire });
   }
 }

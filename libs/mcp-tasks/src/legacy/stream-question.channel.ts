@@ -13,7 +13,8 @@ export const QUESTION_TIMEOUT_CODE = -32001;
 
 /** The 2025-era call a channel asks for: who may answer, what its client can be asked. */
 export interface QuestionCall {
-  tool: string;
+  /** What asks, as errors name it (`Tool x`, `Prompt y`). */
+  subject: string;
   protocolVersion: string;
   clientCapabilities: Record<string, unknown>;
   ownerKey: string;
@@ -37,9 +38,9 @@ export class StreamQuestionChannel implements QuestionChannel {
   ) {}
 
   ask(key: string, request: InputRequest, signal: AbortSignal): Promise<unknown> {
-    const { tool, protocolVersion, clientCapabilities } = this.call;
+    const { subject, protocolVersion, clientCapabilities } = this.call;
     if (!canAsk(request.method, protocolVersion, clientCapabilities))
-      return Promise.reject(legacyInputRefusal(tool, request.method, protocolVersion));
+      return Promise.reject(legacyInputRefusal(subject, request.method, protocolVersion));
     if (signal.aborted) return Promise.reject(signal.reason);
     // A run of its own per question: one id per request sent, however often a key is asked.
     const run = `${this.run}.${this.asked++}`;
@@ -66,7 +67,7 @@ export class StreamQuestionChannel implements QuestionChannel {
         const message = `No answer to ${request.method} came within ${within}`;
         // As the sender of a request that timed out does: the client may stop asking its user.
         this.reply.notify({ method: 'notifications/cancelled', params: { requestId: id, reason: message } });
-        reject(new RpcError(QUESTION_TIMEOUT_CODE, `Tool ${tool}: ${message}`));
+        reject(new RpcError(QUESTION_TIMEOUT_CODE, `${subject}: ${message}`));
       }, this.call.timeout);
       signal.addEventListener('abort', onAbort, { once: true });
       this.reply.notify({ id, method: request.method, params: paramsFor(request, protocolVersion) });
