@@ -103,6 +103,17 @@ describe('gateway: upstream resources and prompts', () => {
     expect(missing.body.error).toMatchObject({ code: -32602 });
   });
 
+  it('completes an upstream prompt argument upstream; advertises completions', async () => {
+    const ref = { type: 'ref/prompt', name: 'upstream_test_prompt_with_arguments' };
+    const done = await rpc(gateway, 'completion/complete', { ref, argument: { name: 'arg1', value: 'pa' } });
+    expect(done.body.result).toMatchObject({
+      resultType: 'complete',
+      completion: { values: ['paris', 'park', 'party'] },
+    });
+    const discover = await rpc(gateway, 'server/discover');
+    expect(discover.body.result.capabilities).toMatchObject({ completions: {} });
+  });
+
   it("passes the upstream's input round through, its requestState sealed in ours", async () => {
     const name = 'upstream_test_input_required_result_prompt';
     const first = await getPrompt(gateway, { name }, { caps: ELICIT });
@@ -139,6 +150,11 @@ describe('gateway: upstream resources and prompts', () => {
         arguments: { arg1: 'x', arg2: 'y' },
       });
       expect(got.messages[0]?.content).toEqual({ type: 'text', text: "Prompt with arguments: arg1='x', arg2='y'" });
+      const completed = await client.complete({
+        ref: { type: 'ref/prompt', name: 'upstream_test_prompt_with_arguments' },
+        argument: { name: 'arg1', value: 'test' },
+      });
+      expect(completed.completion.values).toEqual(['test', 'testing', 'tested']);
       client.setRequestHandler(ElicitRequestSchema, () => ({ action: 'accept', content: { context: 'from v1' } }));
       const asked = await client.getPrompt({ name: 'upstream_test_input_required_result_prompt' });
       expect(asked.messages[0]?.content).toEqual({ type: 'text', text: 'Use this context: from v1' });

@@ -5,6 +5,7 @@ import type { McpAnswerHandler } from '../dispatcher/method-handler.interface.js
 import type { McpRequest } from '../dispatcher/mcp-request.interface.js';
 import { RequestRounds } from '../dispatcher/request-rounds.js';
 import { AppEnhancers } from '../pipeline/app-enhancers.js';
+import { UpstreamFeatureCall } from '../gateway/upstream-feature.call.js';
 import { HandlerInvoker } from '../pipeline/handler.invoker.js';
 import { PromptRegistry } from '../prompts/prompt.registry.js';
 import { internalError } from '../protocol/internal.error.js';
@@ -34,9 +35,14 @@ export class CompletionCompleteHandler implements McpAnswerHandler {
     private readonly invoker: HandlerInvoker,
     private readonly rounds: RequestRounds,
     private readonly enhancers: AppEnhancers,
+    private readonly upstreams: UpstreamFeatureCall,
   ) {}
 
   async handle(req: McpRequest): Promise<Answer> {
+    // A prompt or template of an upstream's (the `upstreams` option); a local prompt of the same name wins.
+    const named = req.params.ref as { name?: unknown } | undefined;
+    const local = typeof named?.name === 'string' && this.prompts.get(named.name);
+    if (!local && this.upstreams.servesCompletion(req.params)) return this.upstreams.complete(req);
     const call: McpCall = { method: req.method, id: req.id, params: req.params, principal: req.principal };
     const { params, ref } = await this.checked(req, call);
     // Its guards see the arguments filled in so far, as a get (or read) would see its arguments.
@@ -70,7 +76,7 @@ export class CompletionCompleteHandler implements McpAnswerHandler {
    */
   private async checked(req: McpRequest, call: McpCall): Promise<{ params: CompleteParams; ref: CompletionRef }> {
     try {
-      if (this.completers.size === 0) throw RpcError.methodNotFound(req.method);
+      if (this.completers.size === 0 && !this.upstreams.offersCompletions()) throw RpcError.methodNotFound(req.method);
       const params = completeParamsOf(req.params);
       return { params, ref: completionRef(params.ref, this.prompts, this.resources) };
     } catch (err) {

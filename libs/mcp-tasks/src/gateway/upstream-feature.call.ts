@@ -65,6 +65,38 @@ export class UpstreamFeatureCall {
     return this.registry.connections().some((u) => u.features.prompts.length > 0);
   }
 
+  /** Whether some upstream advertises `completions` (then `completion/complete` is no unknown method). */
+  offersCompletions(): boolean {
+    return this.registry.connections().some((u) => u.features.completions);
+  }
+
+  /** The upstream a `completion/complete` ref names (a served prompt, a served template URI), and the ref there. */
+  private completionTarget(ref: unknown): (Omit<Forwarded, 'params'> & { ref: Answer }) | undefined {
+    const r = (ref && typeof ref === 'object' ? ref : {}) as Answer;
+    if (r.type === 'ref/prompt' && this.servesPrompt(r.name)) {
+      const { upstream, prompt } = this.registry.prompt(r.name as string)!;
+      return { upstream, served: r.name as string, ref: { type: 'ref/prompt', name: prompt.name } };
+    }
+    const found = r.type === 'ref/resource' && typeof r.uri === 'string' ? this.registry.resource(r.uri) : undefined;
+    if (!found?.upstream.features.completions) return undefined;
+    return { upstream: found.upstream, served: `${found.upstream.name}+resources`, ref: { ...r, uri: found.uri } };
+  }
+
+  /** Whether `completion/complete` names a served upstream prompt or template of an upstream with completions. */
+  servesCompletion(params: Answer): boolean {
+    const target = this.completionTarget(params.ref);
+    return !!target?.upstream.features.completions;
+  }
+
+  async complete(req: McpRequest): Promise<Answer> {
+    const { ref, ...target } = this.completionTarget(req.params.ref)!;
+    const { _meta: _, ...rest } = req.params;
+    const answer = await this.forward(req, { ...target, params: { ...rest, ref } });
+    if (req.protocolVersion === MODERN_PROTOCOL_VERSION) return answer;
+    const { resultType: __, ...result } = answer;
+    return result;
+  }
+
   async read(req: McpRequest): Promise<Answer> {
     const uri = req.params.uri as string;
     const { upstream, uri: own } = this.registry.resource(uri)!;

@@ -11,6 +11,7 @@ import { UpstreamRegistry } from './upstream.registry.js';
 import { servedUri } from './upstream-uri.js';
 
 type Entry = Record<string, unknown>;
+type ListKey = Exclude<keyof UpstreamFeatures, 'completions'>;
 
 /** The name an upstream's entry is served under (`<upstream>_<name>`, as tools). */
 const prefixed = (upstream: string, e: Entry): Entry =>
@@ -37,7 +38,7 @@ export class UpstreamFeatureList implements OnModuleInit {
   }
 
   private lists(): Record<string, Record<string, FeatureList>> {
-    const offered = (key: keyof UpstreamFeatures) => this.registry.connections().some((u) => u.features[key].length);
+    const offered = (key: ListKey) => this.registry.connections().some((u) => u.features[key].length);
     const lists: Record<string, Record<string, FeatureList>> = {};
     if (offered('resources') || offered('resourceTemplates')) {
       const resources = (c: Principal) =>
@@ -59,11 +60,13 @@ export class UpstreamFeatureList implements OnModuleInit {
         this.entries(c, 'prompts', prefixed).filter((p) => !this.prompts.get(p.name as string));
       lists.prompts = { 'prompts/list': (c, _, own = {}) => append(own, 'prompts', prompts(c)) };
     }
+    // Completions have no list: the capability only, while an upstream advertises it.
+    if (this.registry.connections().some((u) => u.features.completions)) lists.completions = {};
     return lists;
   }
 
   /** The entries of every upstream whose scopes the caller has, as served. */
-  private entries(caller: Principal, key: keyof UpstreamFeatures, serve: (upstream: string, e: Entry) => Entry) {
+  private entries(caller: Principal, key: ListKey, serve: (upstream: string, e: Entry) => Entry) {
     const upstreams = this.registry.connections().map((u) => ({ u, requiredScopes: u.config.scopes }));
     return visibleTo(upstreams, caller, this.options).flatMap(({ u }) => u.features[key].map((e) => serve(u.name, e)));
   }

@@ -5,9 +5,11 @@ export interface UpstreamFeatures {
   resources: Array<Record<string, unknown>>;
   resourceTemplates: Array<Record<string, unknown>>;
   prompts: Array<Record<string, unknown>>;
+  /** Whether its `server/discover` advertises `completions`. */
+  completions: boolean;
 }
 
-export const NO_FEATURES: UpstreamFeatures = { resources: [], resourceTemplates: [], prompts: [] };
+export const NO_FEATURES: UpstreamFeatures = { resources: [], resourceTemplates: [], prompts: [], completions: false };
 
 const MAX_PAGES = 64;
 
@@ -23,12 +25,16 @@ export async function readUpstreamFeatures(
   options: UpstreamRequestOptions,
 ): Promise<UpstreamFeatures> {
   if (client.legacy) return NO_FEATURES;
-  const [resources, resourceTemplates, prompts] = await Promise.all([
+  const [resources, resourceTemplates, prompts, completions] = await Promise.all([
     pages(client, 'resources/list', 'resources', options, (r) => typeof r.uri === 'string'),
     pages(client, 'resources/templates/list', 'resourceTemplates', options, (r) => typeof r.uriTemplate === 'string'),
     pages(client, 'prompts/list', 'prompts', options, (p) => typeof p.name === 'string' && p.name !== ''),
+    client.request('server/discover', {}, options).then(
+      (r: { capabilities?: Record<string, unknown> }) => isObject(r?.capabilities?.completions),
+      () => false,
+    ),
   ]);
-  return { resources, resourceTemplates, prompts };
+  return { resources, resourceTemplates, prompts, completions };
 }
 
 async function pages(
