@@ -63,9 +63,9 @@ describe('2025-11-25 tasks with the official v1 client', () => {
         tools: {},
         logging: {},
         // The demo has a prompt with completions, and resources.
-        prompts: {},
+        prompts: { listChanged: true },
         completions: {},
-        resources: { subscribe: true },
+        resources: { subscribe: true, listChanged: true },
         tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
       });
       expect(c.transport.sessionId).toMatch(/^s1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);

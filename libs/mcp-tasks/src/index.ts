@@ -21,6 +21,7 @@ export type { ResourceCacheHint } from './resources/resource-cache.interface.js'
 export type { ResourceContents } from './resources/resource-contents.js';
 export { ResourceRegistry } from './resources/resource.registry.js';
 export { McpResourceNotifier } from './resources/mcp-resource.notifier.js';
+export { McpPromptNotifier } from './prompts/mcp-prompt.notifier.js';
 export { McpPrompt, type McpPromptOptions } from './prompts/mcp-prompt.decorator.js';
 export type { PromptMessage, PromptReturn } from './prompts/prompt-message.js';
 export { McpCompletion, type McpCompletionOptions } from './completions/mcp-completion.decorator.js';
@@ -75,6 +76,7 @@ export { MemoryTaskStore } from './store/memory/memory-task.store.js';
 export {
   TaskEventBus,
   type QuestionAnswer,
+  type FeatureChange,
   type TaskEvent,
   type TaskEventBusHealth,
 } from './events/task-event-bus.interface.js';

@@ -22,6 +22,7 @@ import { resolveOptions } from './options/resolve-options.js';
 import { pipelineProviders } from './pipeline/pipeline.providers.js';
 import { promptsProviders } from './prompts/prompts.providers.js';
 import { McpResourceNotifier } from './resources/mcp-resource.notifier.js';
+import { McpPromptNotifier } from './prompts/mcp-prompt.notifier.js';
 import { ResourceRegistry } from './resources/resource.registry.js';
 import { resourcesProviders } from './resources/resources.providers.js';
 import { sdkProviders } from './sdk/sdk.providers.js';
@@ -76,6 +77,7 @@ const exported = [
   ToolRegistry,
   ResourceRegistry,
   McpResourceNotifier,
+  McpPromptNotifier,
   TaskRunner,
   McpTasksHealthIndicator,
 ];

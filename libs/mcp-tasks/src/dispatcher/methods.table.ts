@@ -2,6 +2,7 @@ import type { Type } from '@nestjs/common';
 import { CompletionCompleteHandler } from '../completions/completion-complete.handler.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { PromptGetHandler } from '../prompts/prompt-get.handler.js';
+import { namesFeatures, namesTasks } from '../subscriptions/listen-claims.js';
 import { TaskListenHandler } from '../subscriptions/task-listen.handler.js';
 import type { McpAnswerHandler, McpStreamHandler } from './method-handler.interface.js';
 import { TaskCancelHandler } from './task-cancel.handler.js';
@@ -52,8 +53,9 @@ export const MCP_METHODS: ReadonlyMap<string, McpMethod> = new Map<string, McpMe
   ['tasks/get', { nameParam: 'taskId', gate: 'tasks', span: true, answers: TaskGetHandler }],
   ['tasks/update', { nameParam: 'taskId', gate: 'tasks', span: true, answers: TaskUpdateHandler }],
   ['tasks/cancel', { nameParam: 'taskId', gate: 'tasks', span: true, answers: TaskCancelHandler }],
-  // Listening that names tasks (listening to anything else is the SDK's); the handler checks the declaration.
-  ['subscriptions/listen', { claims: namesTasks, streams: TaskListenHandler }],
+  // Listening that names tasks, resource or prompt changes (tools/list changes are the SDK's); the handler checks
+  // the Tasks declaration and hands the rest to FeatureListenHandler.
+  ['subscriptions/listen', { claims: namesOurs, streams: TaskListenHandler }],
 ]);
 
 /** The handler of an entry. */
@@ -73,6 +75,6 @@ export function ownedMethod(
   return entry && (!entry.claims || entry.claims(params, options)) ? entry : undefined;
 }
 
-function namesTasks(params: Record<string, any>, options: ResolvedOptions): boolean {
-  return options.tasks && params.notifications?.taskIds !== undefined;
+function namesOurs(params: Record<string, any>, options: ResolvedOptions): boolean {
+  return namesTasks(params, options) || namesFeatures(params);
 }

@@ -3,7 +3,13 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { LocalTaskEventBus } from './local-task-event.bus.js';
 import type { PostgresConnectionConfig } from '../store/postgres-connection.config.js';
-import type { QuestionAnswer, TaskEvent, TaskEventBus, TaskEventBusHealth } from './task-event-bus.interface.js';
+import type {
+  FeatureChange,
+  QuestionAnswer,
+  TaskEvent,
+  TaskEventBus,
+  TaskEventBusHealth,
+} from './task-event-bus.interface.js';
 
 export interface PostgresBusOptions {
   /** Connection (a URL or pg client config, or a function giving one) for the bus's own LISTEN connection. */
@@ -26,6 +32,8 @@ interface Notice {
   seq?: number;
   question?: string;
   answer?: QuestionAnswer;
+  change?: FeatureChange;
+  uri?: string;
 }
 
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
@@ -95,9 +103,13 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
       ...(event.type === 'status-changed' ? { status: event.status } : {}),
       ...(event.type === 'status-changed' && event.session !== undefined ? { session: event.session } : {}),
       ...(event.type === 'question-answered' ? { question: event.question, answer: event.answer } : {}),
+      ...(event.type === 'feature-changed' ? { change: event.change, uri: event.uri } : {}),
       seq: this.seq++,
     };
     const text = JSON.stringify(notice);
+    // An over-size notice would fail the whole batch it is sent in: refuse it here (a very long resource URI).
+    if (event.type === 'feature-changed' && Buffer.byteLength(text) > MAX_PAYLOAD)
+      throw new Error(`it takes ${Buffer.byteLength(text)} bytes, over PostgreSQL's NOTIFY limit of 8000`);
     if (event.type !== 'question-answered') return this.enqueue({ text });
     const size = Buffer.byteLength(text);
     if (size > MAX_PAYLOAD) throw new Error(`it takes ${size} bytes, over PostgreSQL's NOTIFY limit of 8000`);
@@ -228,6 +240,12 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
       const { question, answer } = notice;
       if (typeof question === 'string' && answer && typeof answer === 'object')
         void this.local.publish({ type, taskId, question, answer });
+      return;
+    }
+    if (type === 'feature-changed') {
+      const { change, uri } = notice;
+      if (change === 'resources' || change === 'prompts' || (change === 'resource' && typeof uri === 'string'))
+        void this.local.publish({ type, taskId: '', change, ...(change === 'resource' ? { uri } : {}) });
       return;
     }
     const event = (

@@ -16,7 +16,18 @@ export type TaskEvent =
    * that carries a client's data: a bus that relays between instances carries it whole or rejects its `publish`
    * (the PostgreSQL bus rejects one over 8000 bytes, and one it cannot send), so the answer is never lost silently.
    */
-  | { type: 'question-answered'; taskId: string; question: string; answer: QuestionAnswer };
+  | { type: 'question-answered'; taskId: string; question: string; answer: QuestionAnswer }
+  /**
+   * The app announced a change of its resources or prompts (`McpResourceNotifier`, `McpPromptNotifier`), for every
+   * instance's listeners: `taskId` is empty (no task), `uri` names the updated resource (`change: 'resource'`).
+   */
+  | { type: 'feature-changed'; taskId: ''; change: FeatureChange; uri?: string };
+
+/**
+ * What changed: the resource list, the prompt list, or one resource's contents.
+ * @publicApi
+ */
+export type FeatureChange = 'resources' | 'prompts' | 'resource';
 
 /**
  * A client's answer to a question: its result, or the error it (or the instance that took it) gave instead.

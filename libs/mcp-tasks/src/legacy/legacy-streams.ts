@@ -74,6 +74,16 @@ export class LegacyStreams implements BeforeApplicationShutdown {
     return stream !== undefined;
   }
 
+  /** Whether the session's GET stream is open on this instance. */
+  hasSession(session: string): boolean {
+    return this.sessions.has(session);
+  }
+
+  /** Writes `message` on every GET stream open here (a list-changed notification: every session may hear it). */
+  notifyAllSessions(message: Record<string, unknown>): void {
+    for (const stream of this.sessions.values()) stream.write(message);
+  }
+
   /**
    * Once the runner has given the tasks run here their final state (its own shutdown hook; awaited in the background,
    * since Nest may call this hook first), each `tasks/result` stream reads its task a last time and ends, and the GET

@@ -35,6 +35,8 @@ export class PromptExplorer implements OnModuleInit {
     const listed = prompts.map((p) => ({ requiredScopes: p.requiredScopes, wire: wireOf(p) }));
     this.features.offer({
       capability: 'prompts',
+      // McpPromptNotifier announces it, in each era.
+      value: () => ({ listChanged: true }),
       lists: { 'prompts/list': (caller) => ({ prompts: visibleTo(listed, caller, this.options).map((p) => p.wire) }) },
     });
   }

@@ -1,24 +1,34 @@
 import { Injectable } from '@nestjs/common';
+import { InjectTaskEventBus } from '../decorators/inject.decorators.js';
+import { TaskEventBus } from '../events/task-event-bus.interface.js';
 import { LegacyStreams } from '../legacy/legacy-streams.js';
 import { ResourceSubscriptions } from './resource-subscriptions.js';
 
 /**
- * Announces that a resource's contents changed: each 2025-era session subscribed to its URI
- * (`resources/subscribe`) gets `notifications/resources/updated` on its GET stream. Only sessions whose stream is
- * open on this instance hear it (subscriptions are kept per instance, not relayed across instances). Inject it
- * where the resource changes.
+ * Announces that resources changed, on every instance (through the event bus): 2026-07-28 listeners whose
+ * `subscriptions/listen` asked for it, and 2025-era sessions on their GET stream (`resources/subscribe` for an
+ * update; every session for the list). Inject it where the resources change.
  * @publicApi
  */
 @Injectable()
 export class McpResourceNotifier {
   constructor(
+    @InjectTaskEventBus() private readonly bus: TaskEventBus,
     private readonly subscriptions: ResourceSubscriptions,
     private readonly streams: LegacyStreams,
   ) {}
 
-  /** Tells the sessions following `uri` that it changed; returns how many it reached. */
+  /**
+   * `uri`'s contents changed: `notifications/resources/updated` to the listeners that named it. Returns how many
+   * 2025-era sessions with a GET stream open on this instance follow it (other instances' are not counted).
+   */
   updated(uri: string): number {
-    const message = { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } };
-    return this.subscriptions.sessionsOf(uri).filter((session) => this.streams.notifySession(session, message)).length;
+    void this.bus.publish({ type: 'feature-changed', taskId: '', change: 'resource', uri }).catch(() => undefined);
+    return this.subscriptions.sessionsOf(uri).filter((session) => this.streams.hasSession(session)).length;
+  }
+
+  /** The list of resources changed: `notifications/resources/list_changed`. */
+  listChanged(): void {
+    void this.bus.publish({ type: 'feature-changed', taskId: '', change: 'resources' }).catch(() => undefined);
   }
 }

@@ -54,6 +54,8 @@ export class ResourceExplorer implements OnModuleInit {
       visibleTo(all, c, this.options).map((r) => r.listed);
     this.features.offer({
       capability: 'resources',
+      // McpResourceNotifier announces both, in each era (2026-07-28 subscriptions/listen, 2025 GET streams).
+      value: () => ({ subscribe: true, listChanged: true }),
       lists: {
         'resources/list': (caller) => ({ resources: list(this.registry.resources(), caller) }),
         'resources/templates/list': (caller) => ({

@@ -1,4 +1,6 @@
 import type { Provider } from '@nestjs/common';
+import { FeatureChangeRelay } from '../subscriptions/feature-change.relay.js';
+import { FeatureListenHandler } from '../subscriptions/feature-listen.handler.js';
 import { McpResourceNotifier } from './mcp-resource.notifier.js';
 import { ResourceSubscriptions } from './resource-subscriptions.js';
 import { ResourceExplorer } from './resource.explorer.js';
@@ -10,4 +12,6 @@ export const resourcesProviders: Provider[] = [
   ResourceExplorer,
   ResourceSubscriptions,
   McpResourceNotifier,
+  FeatureChangeRelay,
+  FeatureListenHandler,
 ];

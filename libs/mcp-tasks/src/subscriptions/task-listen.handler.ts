@@ -14,6 +14,8 @@ import { TaskStore } from '../store/task-store.interface.js';
 import type { TaskRecord } from '../store/task.record.js';
 import { isBoundElsewhere } from '../tasks/task-binding.js';
 import { isPlausibleTaskId } from '../tasks/task-id.js';
+import { FeatureListenHandler } from './feature-listen.handler.js';
+import { namesTasks } from './listen-claims.js';
 import { ListenStream } from './listen.stream.js';
 import { MAX_LISTEN_TASKS } from './subscriptions.constants.js';
 
@@ -48,6 +50,7 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
     @InjectTaskStore() private readonly store: TaskStore,
     @InjectTaskEventBus() private readonly bus: TaskEventBus,
     guards: TaskGuards,
+    private readonly features: FeatureListenHandler,
   ) {
     this.follow = guards.protect(this, 'follow', (task) => task);
   }
@@ -57,8 +60,9 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
     return this.open.size;
   }
 
-  /** `subscriptions/listen` naming tasks, as the dispatcher hands it over (an `McpRequest`). */
+  /** `subscriptions/listen` naming tasks, as the dispatcher hands it over (an `McpRequest`); else resources/prompts. */
   async stream(req: ListenCall, res: ServerResponse): Promise<void> {
+    if (!namesTasks(req.params, this.options)) return this.features.stream(req, res);
     const { id, clientCapabilities, principal } = req;
     const listen: ListenRequest = { id, taskIds: req.params.notifications.taskIds, clientCapabilities, principal };
     await this.serve(listen, this.check(listen), res);
