@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ChangeFixtures } from './change-fixtures.service.js';
 import { ContentFixtures } from './content-fixtures.service.js';
 import { ElicitationFixtures } from './elicitation-fixtures.service.js';
 import { InputFixtures } from './input-fixtures.service.js';
@@ -19,6 +20,7 @@ import { TaskFixtures } from './task-fixtures.service.js';
     ResourceFixtures,
     ElicitationFixtures,
     SchemaFixtures,
+    ChangeFixtures,
   ],
 })
 export class ConformanceModule {}
