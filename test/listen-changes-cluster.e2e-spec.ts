@@ -8,10 +8,12 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { McpPrompt, McpPromptNotifier, McpResourceNotifier, McpTasksModule } from '@mcp-tasks/nestjs';
 import type { AddressInfo } from 'node:net';
-import { Library } from './fixtures/resources-app.js';
+import { hsAuth } from './fixtures/auth-app.js';
+import { createResourcesApp, Library } from './fixtures/resources-app.js';
 import { listen, type ListenStream } from './support/listen.js';
 import { rpc } from './support/mcp-request.js';
 import { startPostgres, type TestPostgres } from './support/postgres.js';
+import { hs256 } from './support/tokens.js';
 import { until } from './support/until.js';
 import { connectV1, type V1Connection } from './support/v1-client.js';
 
@@ -143,5 +145,26 @@ describe('resource and prompt changes across two instances on one bus', () => {
     await until('the update', () => seen.includes('users://7/profile'), 10_000);
     expect(seen).toContain('resources');
     expect(seen).not.toContain('docs://readme');
+  });
+});
+
+describe('resourceSubscriptions with authentication', () => {
+  let app: INestApplication;
+  beforeAll(async () => {
+    app = await createResourcesApp({ auth: hsAuth });
+  });
+  afterAll(() => app.close());
+
+  it('keeps only the URIs the caller may read (secret://plans needs files:write)', async () => {
+    const uris = ['secret://plans', 'docs://readme'];
+    const asked = async (scope: string, id: string) => {
+      const headers = { authorization: `Bearer ${hs256({ scope })}` };
+      const s = await listen(app, { resourceSubscriptions: uris }, { id, headers });
+      const ack = await s.next(methodIs('notifications/subscriptions/acknowledged'));
+      s.close();
+      return ack.params.notifications;
+    };
+    expect(await asked('files:read', 'reader')).toEqual({ resourceSubscriptions: ['docs://readme'] });
+    expect(await asked('files:read files:write', 'writer')).toEqual({ resourceSubscriptions: uris });
   });
 });
