@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { logSink } from '../context/log.sink.js';
 import { progressSink } from '../context/progress.sink.js';
 import type { QuestionChannel } from '../context/question.channel.js';
 import { RunStoppedError } from '../context/run-stopped.error.js';
@@ -14,6 +15,7 @@ import { legacyError } from './legacy-error.mapper.js';
 import type { LegacyExchange, LegacyReply } from './legacy-exchange.js';
 import type { LegacyRequest } from './legacy-method-handler.interface.js';
 import { RequestCancels } from './request-cancels.js';
+import { SessionLogLevels } from './session-log-levels.js';
 import { StreamQuestionChannel } from './stream-question.channel.js';
 import { SyncQuestions } from './sync-questions.js';
 
@@ -32,7 +34,7 @@ export interface LegacyDispatchPlan {
 /**
  * Runs a 2025-era request through the 2026-07-28 dispatcher with what its session declared (input capabilities,
  * client): questions asked on the request's stream when the client can answer them (this era has no MRTR),
- * progress streamed when it carried a `progressToken`, and a request the client cancels
+ * progress streamed when it carried a `progressToken`, `ctx.log` at the session's `logging/setLevel`, and a request the client cancels
  * (`notifications/cancelled`) or leaves stopped, with no answer sent after a cancel, as the 2025 revisions ask.
  */
 @Injectable()
@@ -43,6 +45,7 @@ export class LegacyDispatch {
     private readonly tracing: McpTracing,
     private readonly cancels: RequestCancels,
     private readonly questions: SyncQuestions,
+    private readonly logLevels: SessionLogLevels,
   ) {}
 
   async serve(req: LegacyRequest, x: LegacyExchange, plan: LegacyDispatchPlan): Promise<void> {
@@ -71,6 +74,7 @@ export class LegacyDispatch {
         http: x.http,
         signal: aborter.signal,
         progress: progressSink(meta.progressToken, (n) => reply.notify({ ...n })),
+        log: logSink(this.logLevels.of(session?.id), (n) => reply.notify({ ...n })),
         traceContext: this.tracing.callerContext(meta, x.req.headers),
         ...(variant ? { variant } : {}),
         questions: this.questionsFor(req, reply, plan.subject),
