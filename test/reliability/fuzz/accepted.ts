@@ -79,7 +79,8 @@ export const ACCEPTED: Accepted[] = [
   // Without taskIds the SDK answers it (and refuses it: no filter).
   modern('subscriptions/listen', {}, ['200:-32602'], 'subscriptions/listen (no taskIds)'),
   modern('ping', {}, ['404:-32601']),
-  modern('completion/complete', {}, ['404:-32601']),
+  // The demo has completers: without a ref the params are invalid.
+  modern('completion/complete', {}, ['200:-32602']),
   // Without the envelope it is the 2025 handshake under a 2026 header: the SDK calls that a mismatch.
   modern('initialize', {}, ['404:-32601'], 'initialize (2026)', ['400:-32020']),
   modern('x-unknown/method', {}, ['404:-32601'], 'unknown method'),

@@ -1,9 +1,14 @@
 import type { RawReply } from '../support/http.js';
 import { outcomeOf, type FuzzCase } from './case.js';
 
-/** Server internals that must never reach a client. */
-const LEAK =
-  /node_modules|\/work\/|\bat [\w.$<>]+ \(|RangeError|Maximum call stack|QueryFailedError|invalid byte sequence/;
+/** Server internals that must never reach a client (a stack frame is `at fn (file:line:col)`, not prose). */
+const LEAK = new RegExp(
+  [
+    /node_modules|\/work\//.source,
+    /\bat [\w.$<>]+ \([^)]*:\d+:\d+\)/.source,
+    /RangeError|Maximum call stack|QueryFailedError|invalid byte sequence/.source,
+  ].join('|'),
+);
 
 /** Why the answer to `c` is wrong, or undefined when it is right. */
 export function judge(c: FuzzCase, r: RawReply): string | undefined {
