@@ -34,8 +34,9 @@ export interface LegacyDispatchPlan {
 /**
  * Runs a 2025-era request through the 2026-07-28 dispatcher with what its session declared (input capabilities,
  * client): questions asked on the request's stream when the client can answer them (this era has no MRTR),
- * progress streamed when it carried a `progressToken`, `ctx.log` at the session's `logging/setLevel`, and a request the client cancels
- * (`notifications/cancelled`) or leaves stopped, with no answer sent after a cancel, as the 2025 revisions ask.
+ * progress streamed when it carried a `progressToken`, `ctx.log` sent at the session's `logging/setLevel`, and a
+ * request the client cancels (`notifications/cancelled`) or leaves stopped, with no answer sent after a cancel, as
+ * the 2025 revisions ask.
  */
 @Injectable()
 export class LegacyDispatch {
