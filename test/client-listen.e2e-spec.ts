@@ -19,7 +19,7 @@ describe('client: listening (fixture app, pollInterval 5000 ms)', () => {
   beforeAll(async () => {
     const moduleRef = await Test.createTestingModule({
       imports: [
-        McpTasksModule.forRoot({ server: { name: 'slow-poll', version: '1' }, pollInterval: 5000 }),
+        McpTasksModule.forRoot({ server: { name: 'slow-poll', version: '1' }, pollInterval: 5000, isGlobal: true }),
         ConformanceModule,
         DemoModule,
       ],
