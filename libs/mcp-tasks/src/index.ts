@@ -81,6 +81,7 @@ export {
   type TaskEventBusHealth,
 } from './events/task-event-bus.interface.js';
 export { LocalTaskEventBus } from './events/local-task-event.bus.js';
+export { taskEventTopics } from './events/task-event.topics.js';
 export { ToolRegistry } from './discovery/tool.registry.js';
 export type { McpAuthOptions, McpAuthPrincipal } from './options/mcp-auth-options.interface.js';
 export type { McpUpstreamAuth, McpUpstreamOptions, McpUpstreamTool } from './options/mcp-upstream-options.interface.js';

@@ -45,6 +45,15 @@ export interface TaskEventBus {
   /** Returns an unsubscribe function. */
   subscribe(handler: (event: TaskEvent) => void): () => void;
   /**
+   * Declares that this instance needs the events relayed under `topic` (`taskEventTopics`: a task's or a run's id,
+   * a 2025-era session) until the returned function is called. A bus that relays between instances then sends an
+   * event only to the instances following one of its topics — an event without topics to every instance — so an
+   * instance's cost per event does not grow with the number of instances. Follows are counted per topic. Events
+   * published on this instance reach its own subscribers whatever it follows. A bus without `follow` relays every
+   * event to every instance.
+   */
+  follow?(topic: string): () => void;
+  /**
    * Whether the bus reaches the other instances now, for the health indicator (`bus: 'connected'`, or
    * `'disconnected'` and `down`). A bus without it relays in this process only (`bus: 'in-process'`): one that
    * relays between instances implements it.

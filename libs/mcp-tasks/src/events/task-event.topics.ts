@@ -1,0 +1,20 @@
+import type { TaskEvent, TaskEventBus } from './task-event-bus.interface.js';
+
+/** The topic a 2025-era session's stream follows: status changes of the tasks that session created. */
+export const sessionTopic = (session: string): string => `session:${session}`;
+
+/**
+ * The topics a bus relays `event` under (see `TaskEventBus.follow`): the id of its task (or, for a question's answer,
+ * of the run that asked), and the session that created the task when it names one. A feature change has none: it
+ * goes to every instance.
+ * @publicApi
+ */
+export function taskEventTopics(event: TaskEvent): string[] {
+  if (event.type === 'feature-changed') return [];
+  if (event.type === 'status-changed' && event.session !== undefined)
+    return [event.taskId, sessionTopic(event.session)];
+  return [event.taskId];
+}
+
+/** Follows `topic` on a bus that targets its relays; a no-op (every event arrives anyway) on one that does not. */
+export const followTopic = (bus: TaskEventBus, topic: string): (() => void) => bus.follow?.(topic) ?? (() => {});
