@@ -1,10 +1,4 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type BeforeApplicationShutdown,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { McpCall } from '../common/mcp-call.interface.js';
 import { resumedOrigin } from '../context/resumed-call.js';
 import type { RunChange } from '../context/task-tool.context.js';
@@ -39,10 +33,12 @@ const BATCH = 100;
  * says once at startup which tools asked.
  */
 @Injectable()
-export class TaskResumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class TaskResumer implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('McpTasks');
   private timer?: NodeJS.Timeout;
-  private busy = false;
+  /** The look under way, if any. */
+  private look?: Promise<void>;
+  private closing = false;
 
   constructor(
     @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
@@ -65,14 +61,27 @@ export class TaskResumer implements OnApplicationBootstrap, BeforeApplicationShu
     this.timer.unref();
   }
 
-  beforeApplicationShutdown(): void {
+  /**
+   * No look after this one, which ends first. Before any `beforeApplicationShutdown` (Nest runs every
+   * `onModuleDestroy` first), so before the runner hands this instance's tasks over: a takeover query still under
+   * way then (slow under load) would land after that release and take those very tasks back, an attempt spent on
+   * none. What it takes now runs here until the runner hands it over with the rest.
+   */
+  async onModuleDestroy(): Promise<void> {
+    this.closing = true;
     clearInterval(this.timer);
+    await this.look;
   }
 
   /** One look: takes over the resumable tasks whose lease lapsed, and runs each here. Never throws. */
-  async resume(store: ResumableTasks, now = Date.now()): Promise<void> {
-    if (this.busy || !this.runner.accepting) return;
-    this.busy = true;
+  resume(store: ResumableTasks, now = Date.now()): Promise<void> {
+    if (this.look || this.closing || !this.runner.accepting) return Promise.resolve();
+    const look = this.takeOver(store, now).finally(() => (this.look = undefined));
+    this.look = look;
+    return look;
+  }
+
+  private async takeOver(store: ResumableTasks, now: number): Promise<void> {
     try {
       const until = now + this.options.lease;
       const { instanceId } = this.runner;
@@ -90,8 +99,6 @@ export class TaskResumer implements OnApplicationBootstrap, BeforeApplicationShu
       }
     } catch (err) {
       this.logger.warn(`resuming tasks failed: ${(err as Error).message}`);
-    } finally {
-      this.busy = false;
     }
   }
 
