@@ -3,6 +3,7 @@ import type { INestApplication } from '@nestjs/common';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createPromptsApp, startWithCompleter } from './fixtures/prompts-app.js';
 import { rpc, type RpcOptions } from './support/mcp-request.js';
+import { PLATFORMS } from './support/platforms.js';
 import { hs256 } from './support/tokens.js';
 import { codeOf, connectV1 } from './support/v1-client.js';
 
@@ -16,10 +17,10 @@ const ELICIT = { elicitation: { form: {} } };
 
 const text = (t: string) => ({ type: 'text', text: t });
 
-describe('prompts and completions', () => {
+describe.each(PLATFORMS)('prompts and completions (%s)', (platform) => {
   let app: INestApplication;
   beforeAll(async () => {
-    app = await createPromptsApp();
+    app = await createPromptsApp(platform);
   });
   afterAll(() => app.close());
 

@@ -6,6 +6,7 @@ import { hsAuth } from './fixtures/auth-app.js';
 import { BlockingGuard, createResourcesApp } from './fixtures/resources-app.js';
 import { rpc, type RpcOptions } from './support/mcp-request.js';
 import { hs256 } from './support/tokens.js';
+import { PLATFORMS } from './support/platforms.js';
 import { until } from './support/until.js';
 import { codeOf, connectV1, type V1Connection } from './support/v1-client.js';
 
@@ -19,7 +20,7 @@ const read = (app: INestApplication, uri: string, o: RpcOptions = {}, more: Reco
 const ELICIT = { elicitation: { form: {} } };
 const bearer = (scope: string) => ({ authorization: `Bearer ${hs256({ scope })}` });
 
-describe('resources: @McpResource and @McpResourceTemplate', () => {
+describe.each(PLATFORMS)('resources: @McpResource and @McpResourceTemplate (%s)', (platform) => {
   let app: INestApplication;
   const open: V1Connection[] = [];
   const v1 = async (o: Parameters<typeof connectV1>[1] = {}) => {
@@ -29,7 +30,7 @@ describe('resources: @McpResource and @McpResourceTemplate', () => {
   };
 
   beforeAll(async () => {
-    app = await createResourcesApp();
+    app = await createResourcesApp({}, platform);
   });
   afterAll(async () => {
     for (const c of open) await c.close().catch(() => undefined);

@@ -9,6 +9,7 @@ import { createGatewayApp } from './fixtures/gateway-app.js';
 import { createRoutingApp } from './fixtures/routing-app.js';
 import { post, request } from './support/legacy-wire.js';
 import { call, VERSION } from './support/mcp-request.js';
+import { PLATFORM_MATRIX } from './support/platforms.js';
 import { until } from './support/until.js';
 
 const urlOf = (app: INestApplication) =>
@@ -33,12 +34,12 @@ function route(url: URL, args: Record<string, unknown>, params: Record<string, s
 const refused = (res: { status: number; body: any }) => ({ status: res.status, code: res.body?.error?.code });
 const REFUSED = { status: 400, code: -32020 };
 
-describe.each([false, true])('Mcp-Param-* headers (SEP-2243), fastPath %s', (fastPath) => {
+describe.each(PLATFORM_MATRIX)('Mcp-Param-* headers (SEP-2243), %s, fastPath %s', (platform, fastPath) => {
   let app: INestApplication;
   let url: URL;
 
   beforeAll(async () => {
-    app = await createRoutingApp(undefined, fastPath);
+    app = await createRoutingApp(undefined, fastPath, platform);
     url = urlOf(app);
   });
   afterAll(() => app.close());
