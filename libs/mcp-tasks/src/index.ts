@@ -1,7 +1,9 @@
 export { McpTasksModule } from './mcp-tasks.module.js';
 export type { McpServerIdentity, McpTasksModuleOptions } from './options/mcp-tasks-options.interface.js';
 export type { TypeOrmStoreConfig } from './store/typeorm/typeorm-store.config.js';
+export type { NatsBusConfig } from './events/nats-bus.config.js';
 export type { PostgresBusConfig } from './events/postgres-bus.config.js';
+export type { RedisBusConfig } from './events/redis-bus.config.js';
 export type { ResolvedOptions } from './options/resolved-options.interface.js';
 export {
   MCP_TASKS_OPTIONS,

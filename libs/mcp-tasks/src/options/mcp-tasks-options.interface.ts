@@ -1,7 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { CanActivate, Type } from '@nestjs/common';
 import type { ClassTransformOptions } from 'class-transformer';
+import type { NatsBusConfig } from '../events/nats-bus.config.js';
 import type { PostgresBusConfig } from '../events/postgres-bus.config.js';
+import type { RedisBusConfig } from '../events/redis-bus.config.js';
 import type { TaskEventBus } from '../events/task-event-bus.interface.js';
 import type { TypeOrmStoreConfig } from '../store/typeorm/typeorm-store.config.js';
 import type { TaskStore } from '../store/task-store.interface.js';
@@ -44,10 +46,12 @@ export interface McpTasksModuleOptions {
   store?: TaskStore | TypeOrmStoreConfig;
   /**
    * How instances tell each other about cancels, answers and status changes: any `TaskEventBus`, or
-   * `{ type: 'postgres' }` for LISTEN/NOTIFY on a connection of its own.
+   * `{ type: 'postgres' }` for LISTEN/NOTIFY on a connection of its own, `{ type: 'redis' }` for Redis pub/sub
+   * (`ioredis`), `{ type: 'nats' }` for core NATS (`nats`): the last two send a task's events only to the instances
+   * that follow it.
    * @default a bus in this process (`LocalTaskEventBus`)
    */
-  bus?: TaskEventBus | PostgresBusConfig;
+  bus?: TaskEventBus | PostgresBusConfig | RedisBusConfig | NatsBusConfig;
   /**
    * How long a running instance's hold on a task lasts without renewal, in ms; tasks of a dead instance end
    * `failed` after it (those of a tool with `resume` run again on another instance). At most 2^31-1.

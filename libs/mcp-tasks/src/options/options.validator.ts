@@ -1,6 +1,6 @@
 import { durationProblem, TIMER_MS, type DurationBounds } from '../common/duration.rule.js';
 import { MAX_TIMER_MS } from '../common/long-timeout.js';
-import { isTaskEventBus } from '../events/task-event-bus.interface.js';
+import { busConfigProblem } from '../events/bus-config.validator.js';
 import { isTaskStore } from '../store/task-store.interface.js';
 import { allowedHostsProblem, derivedResourceProblem, resourceProblem } from './host-options.check.js';
 import type { McpAuthOptions } from './mcp-auth-options.interface.js';
@@ -46,10 +46,7 @@ const CHECKS: { [K in keyof McpTasksModuleOptions]-?: Check } = {
       ? undefined
       : 'store must implement TaskStore (create, get, update, sweep, renewLeases, reclaimExpiredLeases)' +
         ' or be { type: "typeorm" }',
-  bus: (v) =>
-    isTaskEventBus(v) || v?.type === 'postgres'
-      ? undefined
-      : 'bus must implement TaskEventBus (publish, subscribe) or be { type: "postgres" }',
+  bus: (v) => busConfigProblem(v),
   lease: duration('lease', TIMER_MS),
   shutdownGrace: duration('shutdownGrace', TIMER_OR_0),
   ttl: duration('ttl', { min: 1, max: MAX_TTL_MS, nullable: true }),

@@ -1,7 +1,9 @@
 import type { Type } from '@nestjs/common';
 import type { ClassTransformOptions } from 'class-transformer';
 import type { IncomingMessage } from 'node:http';
+import type { NatsBusConfig } from '../events/nats-bus.config.js';
 import type { PostgresBusConfig } from '../events/postgres-bus.config.js';
+import type { RedisBusConfig } from '../events/redis-bus.config.js';
 import type { TaskEventBus } from '../events/task-event-bus.interface.js';
 import type { TypeOrmStoreConfig } from '../store/typeorm/typeorm-store.config.js';
 import type { TaskStore } from '../store/task-store.interface.js';
@@ -18,7 +20,7 @@ export interface ResolvedOptions {
   path: string;
   /** A store, or the app's TypeORM connection to build one on. */
   store: TaskStore | TypeOrmStoreConfig;
-  bus?: TaskEventBus | PostgresBusConfig;
+  bus?: TaskEventBus | PostgresBusConfig | RedisBusConfig | NatsBusConfig;
   lease: number;
   shutdownGrace: number;
   ttl: number | null;

@@ -31,7 +31,7 @@ const REQUIREMENTS: StoreRequirement[] = [
     need:
       'bus { type: "postgres" } without a connection needs a store that gives its PostgreSQL connection ' +
       '(SharedTaskStore.postgresConnection, as store { type: "typeorm" } on PostgreSQL does)',
-    wanted: (o) => !!o.bus && !isTaskEventBus(o.bus) && !o.bus.connection,
+    wanted: (o) => !!o.bus && !isTaskEventBus(o.bus) && o.bus.type === 'postgres' && !o.bus.connection,
     has: (store) => isSharedTaskStore(store) && typeof store.postgresConnection === 'function',
   },
 ];

@@ -4,3 +4,5 @@ export { taskStoreContract, type TaskStoreContractOptions } from './task-store.c
 export type { HarnessFactory, StoreHarness } from './store-harness.interface.js';
 export type { ContractMatchers, TestApi } from './test-api.js';
 export { NO_LIMITS, T0, TTL, newTask } from './task-fixtures.js';
+export { taskEventBusContract, type TaskEventBusContractOptions } from './task-event-bus.contract.js';
+export type { BusHarness, BusHarnessFactory } from './bus-harness.interface.js';

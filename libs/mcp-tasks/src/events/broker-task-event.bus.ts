@@ -1,0 +1,93 @@
+import { Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { LocalTaskEventBus } from './local-task-event.bus.js';
+import type { TaskEvent, TaskEventBus, TaskEventBusHealth } from './task-event-bus.interface.js';
+import { taskEventTopics } from './task-event.topics.js';
+import { readWireEvent, type WireEvent } from './task-event.wire.js';
+
+/** How many recent (sender, count) pairs a bus remembers to drop the second copy of an event sent under two topics. */
+const RECENT = 4_096;
+
+/**
+ * What the Redis and NATS buses share: events reach this instance's subscribers at once and go out under each of
+ * their topics (`taskEventTopics`), or on the broadcast channel when they have none; a topic's channel is joined on
+ * its first `follow` and left on its last unfollow; echoes and second copies are dropped. A transport says how a
+ * channel is named, joined, left and sent to.
+ */
+export abstract class BrokerTaskEventBus implements TaskEventBus {
+  protected readonly logger = new Logger('McpTasks');
+  private readonly local = new LocalTaskEventBus();
+  private readonly instance = randomUUID();
+  private readonly follows = new Map<string, number>();
+  private readonly recent = new Set<string>();
+  private seq = 0;
+
+  /** The channel (Redis) or subject (NATS) of `topic`, and the one every instance hears. */
+  protected abstract channelOf(topic: string): string;
+  protected abstract readonly broadcast: string;
+  /** Starts hearing `channel` (now, or once connected); idempotent per channel. */
+  protected abstract join(channel: string): void;
+  protected abstract leave(channel: string): void;
+  /** Resolves once the broker took `text`; rejects when it cannot now (not connected, refused). */
+  protected abstract send(channel: string, text: string): Promise<void>;
+  abstract health(): TaskEventBusHealth;
+
+  /** Every channel this instance hears now: the transport joins them again after a reconnect. */
+  protected channels(): string[] {
+    return [this.broadcast, ...[...this.follows.keys()].map((t) => this.channelOf(t))];
+  }
+
+  /**
+   * Relays `event`. Events about tasks go out without waiting (a lost one only delays: runs re-read the store);
+   * a question's answer, which nothing else carries, resolves once the broker took it and rejects when it cannot.
+   */
+  async publish(event: TaskEvent): Promise<void> {
+    await this.local.publish(event);
+    const text = JSON.stringify({ i: this.instance, n: this.seq++, e: event } satisfies WireEvent);
+    const topics = taskEventTopics(event);
+    const channels = topics.length ? topics.map((t) => this.channelOf(t)) : [this.broadcast];
+    const sent = Promise.all(channels.map((c) => this.send(c, text)));
+    if (event.type === 'question-answered') {
+      await sent;
+      return;
+    }
+    sent.catch((err: Error) =>
+      this.logger.warn(`task event not relayed (${err.message}); other instances will see it on their next store read`),
+    );
+  }
+
+  subscribe(handler: (event: TaskEvent) => void): () => void {
+    return this.local.subscribe(handler);
+  }
+
+  follow(topic: string): () => void {
+    const count = this.follows.get(topic) ?? 0;
+    this.follows.set(topic, count + 1);
+    if (count === 0) this.join(this.channelOf(topic));
+    let followed = true;
+    return () => {
+      if (!followed) return;
+      followed = false;
+      const left = (this.follows.get(topic) ?? 1) - 1;
+      if (left > 0) return void this.follows.set(topic, left);
+      this.follows.delete(topic);
+      this.leave(this.channelOf(topic));
+    };
+  }
+
+  /** How many subscriptions are live in this process (for diagnostics and tests). */
+  get subscriberCount(): number {
+    return this.local.subscriberCount;
+  }
+
+  /** A message heard on any channel: our own echoes and second copies are dropped. */
+  protected receive(text: string): void {
+    const wire = readWireEvent(text);
+    if (!wire || wire.i === this.instance) return;
+    const key = `${wire.i}:${wire.n}`;
+    if (this.recent.has(key)) return;
+    this.recent.add(key);
+    if (this.recent.size > RECENT) this.recent.delete(this.recent.values().next().value as string);
+    void this.local.publish(wire.e);
+  }
+}

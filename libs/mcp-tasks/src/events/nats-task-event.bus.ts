@@ -1,0 +1,117 @@
+import type { OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import type { ConnectionOptions, NatsConnection, Subscription } from 'nats';
+import { BrokerTaskEventBus } from './broker-task-event.bus.js';
+import type { TaskEventBusHealth } from './task-event-bus.interface.js';
+
+/** The `nats` package's `connect` (an optional peer, loaded by the bus factory). */
+export type NatsConnect = (options: ConnectionOptions) => Promise<NatsConnection>;
+
+export interface NatsBusOptions {
+  /** A URL or options (the bus connects), or the app's connection (the bus only subscribes on it). */
+  connection: string | ConnectionOptions | NatsConnection;
+  /** Subject prefix. Default `mcp-tasks`. */
+  prefix?: string;
+  /** How long a question's answer waits for the server's acknowledgement, in ms. Default 5000. */
+  flushTimeout?: number;
+}
+
+/**
+ * Relays task events between instances on core NATS: a subject per followed topic (`<prefix>.t.<topic as
+ * base64url>`, so any topic is one safe token) and one every instance hears (`<prefix>.all`). The client re-sends
+ * its subscriptions after a reconnect. A lost message only delays: waiting runs re-read the store.
+ */
+export class NatsTaskEventBus extends BrokerTaskEventBus implements OnModuleInit, OnApplicationShutdown {
+  protected readonly broadcast: string;
+  private readonly prefix: string;
+  private nc?: NatsConnection;
+  private readonly subs = new Map<string, Subscription>();
+  private up = false;
+  private stopped = false;
+
+  constructor(
+    private readonly connect: NatsConnect,
+    private readonly options: NatsBusOptions,
+  ) {
+    super();
+    this.prefix = options.prefix ?? 'mcp-tasks';
+    this.broadcast = `${this.prefix}.all`;
+  }
+
+  /** Connects in the background (retrying without limit): an instance starts while NATS is down, as on PostgreSQL. */
+  async onModuleInit(): Promise<void> {
+    const given = this.options.connection;
+    if (isNatsConnection(given)) return this.attach(given);
+    const opened = this.connect({
+      ...(typeof given === 'string' ? { servers: given.split(',') } : given),
+      maxReconnectAttempts: -1,
+      waitOnFirstConnect: true,
+    });
+    opened.then(
+      (nc) => (this.stopped ? void nc.close() : this.attach(nc)),
+      (err: Error) => this.logger.warn(`event bus cannot connect to NATS: ${err.message}`),
+    );
+  }
+
+  private attach(nc: NatsConnection): void {
+    this.nc = nc;
+    this.up = !nc.isClosed();
+    void this.watch(nc);
+    for (const channel of this.channels()) this.join(channel);
+  }
+
+  protected channelOf(topic: string): string {
+    return `${this.prefix}.t.${Buffer.from(topic).toString('base64url')}`;
+  }
+
+  protected join(channel: string): void {
+    if (!this.nc || this.subs.has(channel)) return;
+    const sub = this.nc.subscribe(channel, {
+      callback: (err, msg) => err || this.receive(new TextDecoder().decode(msg.data)),
+    });
+    this.subs.set(channel, sub);
+  }
+
+  protected leave(channel: string): void {
+    this.subs.get(channel)?.unsubscribe();
+    this.subs.delete(channel);
+  }
+
+  /** Published, then a round trip to the server: it resolves once the server has read the message. */
+  protected async send(channel: string, text: string): Promise<void> {
+    const nc = this.nc;
+    if (!nc || !this.up || nc.isClosed()) throw new Error('the event bus is not connected to NATS');
+    nc.publish(channel, new TextEncoder().encode(text));
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      const ms = this.options.flushTimeout ?? 5_000;
+      timer = setTimeout(() => reject(new Error(`NATS did not acknowledge within ${ms} ms`)), ms);
+    });
+    await Promise.race([nc.flush(), late]).finally(() => clearTimeout(timer));
+  }
+
+  health(): TaskEventBusHealth {
+    return { connected: !!this.nc && this.up && !this.nc.isClosed() };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    for (const sub of this.subs.values()) sub.unsubscribe();
+    this.subs.clear();
+    if (this.nc && !isNatsConnection(this.options.connection)) await this.nc.close().catch(() => undefined);
+  }
+
+  /** Follows the connection's state for `health()` and `send`. */
+  private async watch(nc: NatsConnection): Promise<void> {
+    for await (const s of nc.status()) {
+      if (s.type === 'disconnect') this.up = false;
+      else if (s.type === 'reconnect') this.up = true;
+    }
+    this.up = false;
+  }
+}
+
+/** A `NatsConnection` the app opened (rather than options): it has `subscribe`, `publish` and `flush`. */
+export function isNatsConnection(value: unknown): value is NatsConnection {
+  const c = value as Record<string, unknown> | null;
+  return !!c && ['subscribe', 'publish', 'flush'].every((m) => typeof c[m] === 'function');
+}

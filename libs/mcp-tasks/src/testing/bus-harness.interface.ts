@@ -1,0 +1,21 @@
+import type { TaskEventBus } from '../events/task-event-bus.interface.js';
+
+/**
+ * Instances of one bus over one broker, as the bus contract sees them.
+ * @publicApi
+ */
+export interface BusHarness {
+  /**
+   * One more instance on the broker the others use, started (`onModuleInit` run, when it has one). A bus in one
+   * process only gives the same object every time.
+   */
+  open(): Promise<TaskEventBus>;
+  /** Stops every instance `open` gave (and the broker's clients it made). */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a fresh `BusHarness`: what `taskEventBusContract` is given.
+ * @publicApi
+ */
+export type BusHarnessFactory = () => Promise<BusHarness>;

@@ -1,0 +1,58 @@
+import type { BusHarness, BusHarnessFactory } from './bus-harness.interface.js';
+import type { BusTrio } from './bus-contract/bus-probes.js';
+import { deliveryContract } from './bus-contract/delivery.contract.js';
+import { payloadContract } from './bus-contract/payload.contract.js';
+import { targetingContract } from './bus-contract/targeting.contract.js';
+import { globalTestApi, type TestApi } from './test-api.js';
+
+/**
+ * The behaviour every `TaskEventBus` must have, checked on three instances over one broker: events reach the
+ * subscribers of every instance (the publisher's own at once, echoes dropped, once each), unsubscribe stops a
+ * handler; with `follow`, only instances following one of an event's topics hear it, follows counted per topic, a
+ * session's topic heard by its followers; events without topics reach everyone; a question's answer arrives whole;
+ * one publisher's events about a task keep their order; `health()`, when there, says connected. Call it inside a
+ * `describe`:
+ *
+ * ```ts
+ * import { taskEventBusContract } from '@mcp-tasks/nestjs/testing';
+ * describe('KafkaTaskEventBus', () => taskEventBusContract(openKafkaBuses));
+ * ```
+ *
+ * `test` is the framework's functions (default: its globals). A bus in one process gives the same object for
+ * each instance.
+ * @publicApi
+ */
+export function taskEventBusContract(
+  open: BusHarnessFactory,
+  test: TestApi = globalTestApi(),
+  options: TaskEventBusContractOptions = {},
+): void {
+  let harness: BusHarness | undefined;
+  let buses: BusTrio | undefined;
+  const trio = (): BusTrio => {
+    if (!buses) throw new Error('bus harness failed to open');
+    return buses;
+  };
+  test.beforeAll(async () => {
+    harness = await open();
+    buses = { a: await harness.open(), b: await harness.open(), c: await harness.open() };
+  }, 60_000);
+  test.afterAll(async () => harness?.close());
+  const settle = options.settle ?? 300;
+  deliveryContract(trio, settle, test);
+  targetingContract(trio, settle, test);
+  payloadContract(trio, settle, test);
+}
+
+/**
+ * How `taskEventBusContract` waits.
+ * @publicApi
+ */
+export interface TaskEventBusContractOptions {
+  /**
+   * How long a check waits for an event that must not arrive (or a second copy), in ms: longer than the broker's
+   * delivery takes on the machine the suite runs on.
+   * @default 300
+   */
+  settle?: number;
+}
