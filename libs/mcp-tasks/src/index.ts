@@ -1,6 +1,7 @@
 export { McpTasksModule } from './mcp-tasks.module.js';
 export type { McpServerIdentity, McpTasksModuleOptions } from './options/mcp-tasks-options.interface.js';
 export type { TypeOrmStoreConfig } from './store/typeorm/typeorm-store.config.js';
+export type { RedisConnectionSettings, RedisStoreConfig } from './store/redis/redis-store.config.js';
 export type { NatsBusConfig } from './events/nats-bus.config.js';
 export type { PostgresBusConfig } from './events/postgres-bus.config.js';
 export type { RedisBusConfig } from './events/redis-bus.config.js';
@@ -75,6 +76,7 @@ export type {
 export { applyTaskChange, isLive } from './store/apply-task-change.js';
 export { ownerKeyForms, ownerKeyOnServer, serverKeyNeedle, subjectKeyPrefixes } from './owner/owner-key.js';
 export { MemoryTaskStore } from './store/memory/memory-task.store.js';
+export { RedisTaskStore } from './store/redis/redis-task.store.js';
 export {
   TaskEventBus,
   type QuestionAnswer,

@@ -1,0 +1,28 @@
+import { cjsExports, loadPeer } from '../../peers/optional-peer.js';
+import type { RedisClient } from './redis-client.interface.js';
+import type { RedisStoreConfig } from './redis-store.config.js';
+
+type RedisConstructor = new (...args: unknown[]) => RedisClient;
+
+/**
+ * The client a `store: { type: 'redis' }` sends its commands on: the app's own, or one opened here from `url` or
+ * `connection` (ioredis, loaded only now: an app without Redis does not install it), connected before startup goes
+ * on — a server that cannot be reached fails startup, naming the store. `owned`: the store closes it on shutdown.
+ */
+export async function redisClientFor(config: RedisStoreConfig): Promise<{ client: RedisClient; owned: boolean }> {
+  if (config.client !== undefined) return { client: config.client as RedisClient, owned: false };
+  const ns = await loadPeer<unknown>('ioredis', 'store { type: "redis" }');
+  const Redis = (ns as { Redis?: RedisConstructor }).Redis ?? cjsExports<RedisConstructor>(ns);
+  // Once up, commands wait while the connection is down and go out when it is back (ioredis's offline queue): a
+  // Redis restart shows as slower calls; a call still waiting after its retries rejects.
+  const settings = { maxRetriesPerRequest: 20, ...config.connection, lazyConnect: true };
+  const client = config.url ? new Redis(config.url, settings) : new Redis(settings);
+  try {
+    await client.connect();
+  } catch (err) {
+    client.disconnect();
+    const why = err instanceof Error ? err.message : String(err);
+    throw new Error(`McpTasksModule: store { type: "redis" } could not connect to Redis: ${why}`);
+  }
+  return { client, owned: true };
+}
