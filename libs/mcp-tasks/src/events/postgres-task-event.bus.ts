@@ -3,13 +3,11 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { LocalTaskEventBus } from './local-task-event.bus.js';
 import type { PostgresConnectionConfig } from '../store/postgres-connection.config.js';
-import type {
-  FeatureChange,
-  QuestionAnswer,
-  TaskEvent,
-  TaskEventBus,
-  TaskEventBusHealth,
-} from './task-event-bus.interface.js';
+import { ChannelListens, topicChannel } from './postgres-bus.listens.js';
+import { eventOf, noticeOf, readNotice } from './postgres-bus.notice.js';
+import { SeenNotices } from './postgres-bus.seen.js';
+import type { TaskEvent, TaskEventBus, TaskEventBusHealth } from './task-event-bus.interface.js';
+import { taskEventTopics } from './task-event.topics.js';
 
 export interface PostgresBusOptions {
   /** Connection (a URL or pg client config, or a function giving one) for the bus's own LISTEN connection. */
@@ -20,47 +18,39 @@ export interface PostgresBusOptions {
   reconnectDelay?: number;
 }
 
-/** An event as NOTIFY carries it: ids and a status, or a client's answer to a question (at most 8000 bytes). */
-interface Notice {
-  /** The instance that sent it: an instance drops its own echoes. */
-  instance: string;
-  type: TaskEvent['type'];
-  taskId: string;
-  status?: string;
-  session?: string;
-  /** This instance's count of its notices: PostgreSQL folds equal payloads sent in one transaction into one. */
-  seq?: number;
-  question?: string;
-  answer?: QuestionAnswer;
-  change?: FeatureChange;
-  uri?: string;
-}
-
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
 const MAX_PAYLOAD = 7_999;
 
-/** A notice waiting for its NOTIFY; `sent` (question answers only) hears how that went. */
+/** A notice waiting for its NOTIFY (on each of its channels); `sent` (question answers only) hears how that went. */
 interface Queued {
   text: string;
+  channels: string[];
   sent?: (err?: Error) => void;
 }
 
 /**
- * Every notice of a batch in one statement (one transaction), delivered in array order. Named: PostgreSQL parses
- * and plans it once per connection, not once per batch.
+ * Every notice of a batch in one statement (one transaction), delivered in array order, each on its channel. Named:
+ * PostgreSQL parses and plans it once per connection, not once per batch.
  */
-const NOTIFY_MANY = { name: 'mcp_tasks_notify', text: 'SELECT pg_notify($1, n) FROM unnest($2::text[]) AS n' };
+const NOTIFY_MANY = {
+  name: 'mcp_tasks_notify_on',
+  text: 'SELECT pg_notify(c, n) FROM unnest($1::text[], $2::text[]) AS t(c, n)',
+};
 
 /**
  * Relays task events between instances with PostgreSQL LISTEN/NOTIFY on a connection of its own,
  * reconnecting with backoff. Events reach this instance's subscribers at once; echoes of its own
  * NOTIFYs are dropped. A lost notification only delays: waiting runs re-read the store.
+ * Targeted: an event goes out on a channel per topic (`taskEventTopics`), which only the instances following it
+ * LISTEN on; one without topics on the base channel, which every instance LISTENs on.
  */
 export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('McpTasks');
   private readonly local = new LocalTaskEventBus();
   private readonly instance = randomUUID();
   private readonly channel: string;
+  private readonly listens: ChannelListens;
+  private readonly seen = new SeenNotices();
   private client?: pg.Client;
   /**
    * NOTIFYs go out on the LISTEN connection without holding up the caller: one statement at a time, carrying
@@ -81,6 +71,7 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
     this.channel = options.channel ?? 'mcp_tasks';
     if (!/^[a-z_][a-z0-9_]{0,62}$/.test(this.channel))
       throw new Error(`McpTasksModule: invalid bus channel "${this.channel}"`);
+    this.listens = new ChannelListens(this.channel);
     this.delay = options.reconnectDelay ?? 250;
   }
 
@@ -96,48 +87,52 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
    */
   async publish(event: TaskEvent): Promise<void> {
     await this.local.publish(event);
-    const notice: Notice = {
-      instance: this.instance,
-      type: event.type,
-      taskId: event.taskId,
-      ...(event.type === 'status-changed' ? { status: event.status } : {}),
-      ...(event.type === 'status-changed' && event.session !== undefined ? { session: event.session } : {}),
-      ...(event.type === 'question-answered' ? { question: event.question, answer: event.answer } : {}),
-      ...(event.type === 'feature-changed' ? { change: event.change, uri: event.uri } : {}),
-      seq: this.seq++,
-    };
+    const notice = noticeOf(event, this.instance, this.seq++);
+    const topics = taskEventTopics(event);
+    const channels = topics.length ? topics.map((t) => topicChannel(this.channel, t)) : [this.channel];
     const text = JSON.stringify(notice);
     // An over-size notice would fail the whole batch it is sent in: refuse it here (a very long resource URI).
     if (event.type === 'feature-changed' && Buffer.byteLength(text) > MAX_PAYLOAD)
       throw new Error(`it takes ${Buffer.byteLength(text)} bytes, over PostgreSQL's NOTIFY limit of 8000`);
-    if (event.type !== 'question-answered') return this.enqueue({ text });
+    if (event.type !== 'question-answered') return this.enqueue({ text, channels });
     const size = Buffer.byteLength(text);
     if (size > MAX_PAYLOAD) throw new Error(`it takes ${size} bytes, over PostgreSQL's NOTIFY limit of 8000`);
     if (!this.client) throw new Error('the event bus is not connected to PostgreSQL');
     await new Promise<void>((resolve, reject) =>
-      this.enqueue({ text, sent: (err) => (err ? reject(err) : resolve()) }),
+      this.enqueue({ text, channels, sent: (err) => (err ? reject(err) : resolve()) }),
     );
   }
 
   private enqueue(item: Queued): void {
     if (!this.client) return;
     this.queued.push(item);
-    if (this.sending) return;
+    this.kick();
+  }
+
+  /** Starts the sender (NOTIFYs, and LISTEN changes) at the end of this turn of the event loop, unless it runs. */
+  private kick(): void {
+    if (this.sending || !this.client) return;
     this.sending = true;
     setImmediate(() => void this.send());
   }
 
   private async send(): Promise<void> {
-    while (this.queued.length) {
+    let listenFailed = false;
+    while (this.queued.length || (!listenFailed && this.listens.pending)) {
+      const client = this.client;
+      if (!client) break;
+      // A failure is retried on the next change of follows, and everything on a reconnect.
+      if (!listenFailed && this.listens.pending)
+        listenFailed = await this.listens.sync(client).then(
+          () => false,
+          (err: Error) => (this.logger.warn(`event bus: LISTEN failed (${err.message}); tasks read on poll`), true),
+        );
+      if (!this.queued.length) continue;
       const batch = this.queued;
       this.queued = [];
-      const client = this.client;
-      if (!client) {
-        sentAll(batch, new Error('the event bus lost its PostgreSQL connection'));
-        break;
-      }
+      const values = [batch.flatMap((q) => q.channels), batch.flatMap((q) => q.channels.map(() => q.text))];
       try {
-        await client.query({ ...NOTIFY_MANY, values: [this.channel, batch.map((q) => q.text)] });
+        await client.query({ ...NOTIFY_MANY, values });
         sentAll(batch);
       } catch (err) {
         sentAll(batch, err as Error);
@@ -150,6 +145,25 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
     sentAll(this.queued, new Error('the event bus lost its PostgreSQL connection'));
     this.queued = [];
     this.sending = false;
+  }
+
+  /** Counted: the topic's channel is LISTENed on while one follow of it lasts (see `TaskEventBus.follow`). */
+  follow(topic: string): () => void {
+    const channel = topicChannel(this.channel, topic);
+    this.listens.add(channel);
+    this.kick();
+    let on = true;
+    return () => {
+      if (!on) return;
+      on = false;
+      this.listens.remove(channel);
+      this.kick();
+    };
+  }
+
+  /** How many topics this instance follows now (for diagnostics and tests). */
+  get followedTopics(): number {
+    return this.listens.followed;
   }
 
   subscribe(handler: (event: TaskEvent) => void): () => void {
@@ -199,9 +213,11 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
     client.on('end', () => this.lost(client));
     try {
       await client.connect();
-      await client.query(`LISTEN ${this.channel}`);
+      await this.listens.start(client);
       this.client = client;
       this.delay = this.options.reconnectDelay ?? 250;
+      // Follows that changed meanwhile.
+      this.kick();
     } catch (err) {
       await client.end().catch(() => undefined);
       if (this.stopped) return;
@@ -226,34 +242,10 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
   }
 
   private receive(payload: string | undefined): void {
-    let notice: Notice | null;
-    try {
-      notice = JSON.parse(payload ?? '') as Notice | null;
-    } catch {
-      return;
-    }
-    // Anyone who can reach the database may NOTIFY on the channel: take only what has our shape.
-    if (!notice || typeof notice !== 'object' || typeof notice.taskId !== 'string') return;
-    if (notice.instance === this.instance) return;
-    const { type, taskId, status, session } = notice;
-    if (type === 'question-answered') {
-      const { question, answer } = notice;
-      if (typeof question === 'string' && answer && typeof answer === 'object')
-        void this.local.publish({ type, taskId, question, answer });
-      return;
-    }
-    if (type === 'feature-changed') {
-      const { change, uri } = notice;
-      if (change === 'resources' || change === 'prompts' || (change === 'resource' && typeof uri === 'string'))
-        void this.local.publish({ type, taskId: '', change, ...(change === 'resource' ? { uri } : {}) });
-      return;
-    }
-    const event = (
-      type === 'status-changed'
-        ? { type, taskId, status, ...(typeof session === 'string' ? { session } : {}) }
-        : { type, taskId }
-    ) as TaskEvent;
-    void this.local.publish(event);
+    const notice = readNotice(payload);
+    if (!notice || notice.instance === this.instance || !this.seen.fresh(notice.instance, notice.seq)) return;
+    const event = eventOf(notice);
+    if (event) void this.local.publish(event);
   }
 }
 

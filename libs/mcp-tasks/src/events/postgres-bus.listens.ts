@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+
+/**
+ * The LISTEN channel of `topic`: the base channel's start and a digest of both (a topic is any text, a channel an
+ * identifier of at most 63 bytes). 120 bits: two topics sharing a channel would only send extra events.
+ */
+export const topicChannel = (base: string, topic: string): string =>
+  `${base.slice(0, 30)}_t${createHash('sha256').update(`${base}\0${topic}`).digest('hex').slice(0, 30)}`;
+
+/**
+ * What the bus's connection LISTENs on: the base channel always, and each followed topic's channel while one of its
+ * (counted) follows lasts. Changes are made by the bus's sender, in order with its NOTIFYs, on its one connection.
+ */
+export class ChannelListens {
+  private readonly counts = new Map<string, number>();
+  /** The channels the connection LISTENs on now. */
+  private listening = new Set<string>();
+
+  constructor(private readonly base: string) {}
+
+  /** Counts one follow of `channel`. */
+  add(channel: string): void {
+    this.counts.set(channel, (this.counts.get(channel) ?? 0) + 1);
+  }
+
+  /** Ends one follow of `channel`. */
+  remove(channel: string): void {
+    const n = (this.counts.get(channel) ?? 0) - 1;
+    if (n > 0) this.counts.set(channel, n);
+    else this.counts.delete(channel);
+  }
+
+  /** How many topic channels are followed now. */
+  get followed(): number {
+    return this.counts.size;
+  }
+
+  /** Whether the connection's LISTENs differ from what is followed. */
+  get pending(): boolean {
+    const { listen, unlisten } = this.changes();
+    return listen.length + unlisten.length > 0;
+  }
+
+  /** A new connection: LISTENs on everything followed (again, after a reconnect). */
+  async start(client: pg.Client): Promise<void> {
+    this.listening = new Set();
+    await this.sync(client);
+  }
+
+  /** LISTENs on what is followed and not listened to yet, UNLISTENs what no longer is. */
+  async sync(client: pg.Client): Promise<void> {
+    const { listen, unlisten } = this.changes();
+    const all = [...listen.map((c) => `LISTEN ${c}`), ...unlisten.map((c) => `UNLISTEN ${c}`)];
+    // A few hundred statements per query.
+    for (let i = 0; i < all.length; i += 500) await client.query(all.slice(i, i + 500).join('; '));
+    for (const c of listen) this.listening.add(c);
+    for (const c of unlisten) this.listening.delete(c);
+  }
+
+  private changes(): { listen: string[]; unlisten: string[] } {
+    const wanted = new Set([this.base, ...this.counts.keys()]);
+    return {
+      listen: [...wanted].filter((c) => !this.listening.has(c)),
+      unlisten: [...this.listening].filter((c) => !wanted.has(c)),
+    };
+  }
+}
