@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnModu
 import type { TraceContext } from '../common/trace-context.js';
 import { InjectTaskEventBus, InjectTaskStore } from '../decorators/inject.decorators.js';
 import { TaskEventBus } from '../events/task-event-bus.interface.js';
+import { followTopic } from '../events/task-event.topics.js';
 import { MCP_TASKS_OPTIONS, RpcCode } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { isTerminal } from '../protocol/wire.interface.js';
@@ -87,6 +88,8 @@ export class MirrorKeeper implements OnModuleInit, BeforeApplicationShutdown {
       this.options.pollInterval,
     );
     this.mirrors.set(id, mirror);
+    // Its task's changes and cancel, from any instance, while it is mirrored here.
+    const unfollow = followTopic(this.bus, id);
     // Telemetry as for a task run: start now, stop with the status the store holds once the mirror is done.
     let done!: () => void;
     const finished = new Promise<void>((resolve) => (done = resolve));
@@ -101,6 +104,7 @@ export class MirrorKeeper implements OnModuleInit, BeforeApplicationShutdown {
     void this.telemetry
       .observeRun(run, () => mirror.run(first))
       .finally(() => {
+        unfollow();
         this.mirrors.delete(id);
         done();
       });

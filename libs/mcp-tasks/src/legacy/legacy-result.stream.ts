@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { followTopic } from '../events/task-event.topics.js';
 import { RpcError } from '../protocol/rpc.error.js';
 import { SSE_HEADERS, sseMessage } from '../protocol/sse.js';
 import { isTerminal } from '../protocol/wire.interface.js';
@@ -39,6 +40,7 @@ export class LegacyResultStream implements InputSink {
         if (e.taskId === this.taskId && e.type !== 'cancel-requested') this.pump();
       }),
     );
+    this.stops.push(followTopic(this.ctx.bus, this.taskId));
     this.res.writeHead(200, SSE_HEADERS);
     this.res.flushHeaders();
     const poll = setInterval(() => this.pump(), this.ctx.pollInterval);

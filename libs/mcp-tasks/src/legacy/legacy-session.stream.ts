@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { LEGACY_PROTOCOL_VERSION } from '../mcp-tasks.constants.js';
 import { SSE_HEADERS, sseMessage } from '../protocol/sse.js';
 import { isTerminal } from '../protocol/wire.interface.js';
+import { sessionTopic, followTopic } from '../events/task-event.topics.js';
 import { hasTaskListing } from '../store/capabilities/task-listing.interface.js';
 import type { TaskRecord } from '../store/task.record.js';
 import type { InputSink } from './input-delivery.js';
@@ -44,6 +45,7 @@ export class LegacySessionStream implements InputSink {
         if (e.type === 'status-changed' && e.session === this.session) void this.seen(e.taskId);
       }),
     );
+    this.stops.push(followTopic(this.ctx.bus, sessionTopic(this.session)));
     this.res.writeHead(200, SSE_HEADERS);
     this.res.flushHeaders();
     const poll = setInterval(() => void this.retry(), this.ctx.pollInterval);

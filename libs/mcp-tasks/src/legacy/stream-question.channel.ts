@@ -56,7 +56,7 @@ export class StreamQuestionChannel implements QuestionChannel {
         done();
         reject(signal.reason);
       };
-      const forget = this.questions.wait(id, (answer) => {
+      const forget = this.questions.wait(id, run, (answer) => {
         done();
         if ('error' in answer) reject(answerError(request.method, answer));
         else resolve(answer.result);

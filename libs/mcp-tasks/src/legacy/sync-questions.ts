@@ -1,14 +1,15 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectTaskEventBus } from '../decorators/inject.decorators.js';
 import { TaskEventBus, type QuestionAnswer } from '../events/task-event-bus.interface.js';
+import { followTopic } from '../events/task-event.topics.js';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { QuestionIds } from './question-id.js';
 
 /**
  * The questions calls running in the request on this instance wait on, by JSON-RPC id, and the way to them for an
- * answer taken anywhere: settled at once when the call runs here, else relayed on the bus to every instance, where
- * the one running it settles it (the others find nothing to settle).
+ * answer taken anywhere: settled at once when the call runs here, else relayed on the bus under the run's id, to the
+ * instance that follows it while waiting (a bus that relays everything: to every instance, the others find nothing).
  */
 @Injectable()
 export class SyncQuestions implements OnModuleInit, OnModuleDestroy {
@@ -33,10 +34,15 @@ export class SyncQuestions implements OnModuleInit, OnModuleDestroy {
     this.unsubscribe?.();
   }
 
-  /** Waits for the answer to `id` (one waiter per id); returns the function that stops waiting. */
-  wait(id: string, onAnswer: (answer: QuestionAnswer) => void): () => void {
+  /**
+   * Waits for the answer to `id`, asked by `run` (one waiter per id; answers relayed to another instance arrive under
+   * the run's id, followed while waiting); returns the function that stops waiting.
+   */
+  wait(id: string, run: string, onAnswer: (answer: QuestionAnswer) => void): () => void {
     this.waiting.set(id, onAnswer);
+    const unfollow = followTopic(this.bus, run);
     return () => {
+      unfollow();
       if (this.waiting.get(id) === onAnswer) this.waiting.delete(id);
     };
   }

@@ -34,11 +34,15 @@ export class ListenStream {
     private readonly subscriptionId: string | number,
     private readonly read: (id: string) => Promise<TaskRecord | undefined>,
     private readonly pollInterval: number,
+    /** A task reached its final state: nothing more is sent of it (its events are no longer needed). */
+    private readonly ended: (id: string) => void = () => {},
   ) {}
 
   /** Follows `task` from the state it was read in (before the acknowledgement). */
   follow(task: TaskRecord): void {
-    this.last.set(task.id, sent(task));
+    const state = sent(task);
+    this.last.set(task.id, state);
+    if (state.terminal) this.ended(task.id);
   }
 
   get taskIds(): string[] {
@@ -86,6 +90,7 @@ export class ListenStream {
     const now = sent(task);
     if (!before || before.terminal || before.signature === now.signature) return;
     this.last.set(task.id, now);
+    if (now.terminal) this.ended(task.id);
     this.res.write(
       sseMessage({
         method: 'notifications/tasks',

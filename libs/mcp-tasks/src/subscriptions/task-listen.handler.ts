@@ -4,6 +4,7 @@ import { insufficientScope } from '../auth/auth-challenge.error.js';
 import type { Principal } from '../common/principal.interface.js';
 import { InjectTaskStore, InjectTaskEventBus } from '../decorators/inject.decorators.js';
 import { TaskEventBus } from '../events/task-event-bus.interface.js';
+import { followTopic } from '../events/task-event.topics.js';
 import { MCP_TASKS_OPTIONS, META, TASKS_EXTENSION } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { TaskGuards, type TaskHandler } from '../pipeline/task-guards.js';
@@ -82,7 +83,15 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
   }
 
   private async serve(req: ListenRequest, ids: string[], res: ServerResponse): Promise<void> {
-    const stream = new ListenStream(res, req.id, (id) => this.store.get(id, Date.now()), this.options.pollInterval);
+    // Each task's events from other instances while the listen may send of it: all asked, from before the reads;
+    // then those acknowledged, until they end or the stream closes.
+    const follows = new Map(ids.filter(isPlausibleTaskId).map((id) => [id, followTopic(this.bus, id)]));
+    const unfollow = (id: string): void => {
+      follows.get(id)?.();
+      follows.delete(id);
+    };
+    const read = (id: string) => this.store.get(id, Date.now());
+    const stream = new ListenStream(res, req.id, read, this.options.pollInterval, unfollow);
     // Subscribe before reading, so a change between the read and the ack is not missed.
     const unsubscribe = this.bus.subscribe((e) => {
       if (e.type === 'status-changed') stream.changed(e.taskId);
@@ -94,6 +103,7 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
       released = true;
       clearInterval(keepAlive);
       unsubscribe();
+      for (const id of follows.keys()) unfollow(id);
       this.open.delete(res);
     };
     // From the start: the client may leave while the first reads are in flight.
@@ -105,6 +115,8 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
       throw err;
     }
     if (released || res.destroyed) return release();
+    const acknowledged = new Set(stream.taskIds);
+    for (const id of follows.keys()) if (!acknowledged.has(id)) unfollow(id);
     res.writeHead(200, SSE_HEADERS);
     res.write(
       sseMessage({

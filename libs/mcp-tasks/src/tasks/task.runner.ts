@@ -8,6 +8,7 @@ import { TaskRunHandle, type TaskRunEnd } from '../context/task-run.handle.js';
 import { TaskToolContext, type RunChange } from '../context/task-tool.context.js';
 import { InjectTaskStore, InjectTaskEventBus } from '../decorators/inject.decorators.js';
 import { TaskEventBus } from '../events/task-event-bus.interface.js';
+import { followTopic } from '../events/task-event.topics.js';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import { isTerminal } from '../protocol/wire.interface.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
@@ -95,6 +96,8 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
    */
   run(task: TaskRecord, tool: ToolPipeline, args: object, origin: ToolCallOrigin): void {
     const handle = new TaskRunHandle(task.attempt ?? 1, !!task.resume);
+    // Cancel and answers from other instances reach this one while the run lasts (for its task only).
+    const unfollow = followTopic(this.bus, task.id);
     // An earlier attempt here (this instance stalled past its lease and took the task back): it stops.
     this.running.get(task.id)?.handOver('lease-lost');
     this.running.set(task.id, handle);
@@ -106,6 +109,7 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
     setImmediate(() => {
       void this.execute(task.id, () => tool.run(args, ctx), handle).finally(() => {
         cancelExpiry?.();
+        unfollow();
         if (this.running.get(task.id) === handle) this.running.delete(task.id);
       });
     });
