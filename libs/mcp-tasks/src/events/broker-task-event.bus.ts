@@ -28,8 +28,11 @@ export abstract class BrokerTaskEventBus implements TaskEventBus {
   /** Starts hearing `channel` (now, or once connected); idempotent per channel. */
   protected abstract join(channel: string): void;
   protected abstract leave(channel: string): void;
-  /** Resolves once the broker took `text`; rejects when it cannot now (not connected, refused). */
-  protected abstract send(channel: string, text: string): Promise<void>;
+  /**
+   * Sends `text`; with `confirm`, resolves only once the broker took it (a question's answer). Rejects when it
+   * cannot now (not connected, refused).
+   */
+  protected abstract send(channel: string, text: string, confirm: boolean): Promise<void>;
   abstract health(): TaskEventBusHealth;
 
   /** Every channel this instance hears now: the transport joins them again after a reconnect. */
@@ -46,8 +49,9 @@ export abstract class BrokerTaskEventBus implements TaskEventBus {
     const text = JSON.stringify({ i: this.instance, n: this.seq++, e: event } satisfies WireEvent);
     const topics = taskEventTopics(event);
     const channels = topics.length ? topics.map((t) => this.channelOf(t)) : [this.broadcast];
-    const sent = Promise.all(channels.map((c) => this.send(c, text)));
-    if (event.type === 'question-answered') {
+    const confirm = event.type === 'question-answered';
+    const sent = Promise.all(channels.map((c) => this.send(c, text, confirm)));
+    if (confirm) {
       await sent;
       return;
     }

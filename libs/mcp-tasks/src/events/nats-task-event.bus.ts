@@ -76,11 +76,12 @@ export class NatsTaskEventBus extends BrokerTaskEventBus implements OnModuleInit
     this.subs.delete(channel);
   }
 
-  /** Published, then a round trip to the server: it resolves once the server has read the message. */
-  protected async send(channel: string, text: string): Promise<void> {
+  /** Published; to confirm, a round trip to the server after it: the server has read the message once it is back. */
+  protected async send(channel: string, text: string, confirm: boolean): Promise<void> {
     const nc = this.nc;
     if (!nc || !this.up || nc.isClosed()) throw new Error('the event bus is not connected to NATS');
     nc.publish(channel, new TextEncoder().encode(text));
+    if (!confirm) return;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
       const ms = this.options.flushTimeout ?? 5_000;
