@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { docsSampleDrift } from './docs-samples.mjs';
 import { childEnv, exec, killAll, startApp, tail } from './support.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -215,7 +216,10 @@ async function clientChecks(name, app, args) {
 }
 
 async function memoryRun(name, dir) {
-  await withApp(name, dir, {}, (app) => clientChecks(name, app, ['basic', app.base]));
+  await withApp(name, dir, {}, async (app) => {
+    await clientChecks(name, app, ['basic', app.base]);
+    await clientChecks(name, app, ['features', app.base]);
+  });
 }
 
 /** Type-check only: the library's subpath entry must resolve without `exports` support too. */
@@ -304,7 +308,7 @@ async function setUpClient(clientTarball) {
   fs.mkdirSync(clientDir);
   await must('npm', ['init', '-y'], { cwd: clientDir, timeoutMs: T.npm });
   await npmInstall(clientDir, [clientTarball, 'jsonwebtoken@^9']);
-  for (const file of ['check.mjs', 'token.mjs'])
+  for (const file of ['check.mjs', 'token.mjs', 'features.mjs', 'wire.mjs'])
     fs.copyFileSync(path.join(FIXTURES, 'client', file), path.join(clientDir, file));
 }
 
@@ -366,6 +370,14 @@ try {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-tasks-adopt-'));
   note(
     `working in ${tmp}; npm ${(await exec('npm', ['-v'], { cwd: tmp, env: childEnv(), timeoutMs: MIN })).out.split('\n')[1]}, node ${process.version}`,
+  );
+  await step(
+    'docs',
+    "the samples of docs/resources.md, prompts.md and tools.md's header tool are fixture files",
+    () => {
+      const drift = docsSampleDrift(ROOT, FIXTURES);
+      if (drift.length) throw new Error(drift.join('; '));
+    },
   );
   let tarballs;
   const packed = await step('pack', 'npm pack builds @mcp-tasks/nestjs and @mcp-tasks/client', async () => {
