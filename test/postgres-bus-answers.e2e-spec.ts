@@ -24,6 +24,9 @@ describe("PostgresTaskEventBus: a question's answer", () => {
     b = new PostgresTaskEventBus(pg, { connection: db.url });
     await a.onModuleInit();
     await b.onModuleInit();
+    // B waits on the run that asked (targeted relays: only a follower hears of it).
+    b.follow('run.0');
+    await b.listening();
   }, 60_000);
   afterAll(async () => {
     await a?.onApplicationShutdown();

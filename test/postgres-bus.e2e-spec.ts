@@ -35,12 +35,16 @@ describe('PostgresTaskEventBus: reconnects never crash the process', () => {
     const taskId = `probe-${Math.random()}`;
     let heard = false;
     const off = to.subscribe((e: TaskEvent) => (heard ||= e.taskId === taskId));
+    // Targeted relays: only an instance following the task hears of it.
+    const unfollow = to.follow(taskId);
+    await to.listening();
     try {
       await from.publish({ type: 'cancel-requested', taskId });
       await until('relayed', () => heard, 3_000).catch(() => undefined);
       return heard;
     } finally {
       off();
+      unfollow();
     }
   };
   const dropConnections = async (applicationName: string) => {
@@ -108,14 +112,59 @@ describe('PostgresTaskEventBus: reconnects never crash the process', () => {
     const heard: string[] = [];
     b.subscribe((e: TaskEvent) => heard.push(e.taskId));
     const ids = Array.from({ length: 40 }, (_, i) => `burst-${i}`);
+    for (const id of [...ids, 'later']) b.follow(id);
+    await b.listening();
     await Promise.all(ids.map((taskId) => a.publish({ type: 'cancel-requested', taskId })));
     await until('all relayed', () => heard.length === ids.length, 5_000);
     expect(heard).toEqual(ids);
-    expect(statements.filter((s) => s === 'mcp_tasks_notify')).toHaveLength(1);
+    expect(statements.filter((s) => s === 'mcp_tasks_notify_on')).toHaveLength(1);
     // A later turn's event goes in a statement of its own.
     await a.publish({ type: 'cancel-requested', taskId: 'later' });
     await until('the later one relayed', () => heard.includes('later'), 5_000);
-    expect(statements.filter((s) => s === 'mcp_tasks_notify')).toHaveLength(2);
+    expect(statements.filter((s) => s === 'mcp_tasks_notify_on')).toHaveLength(2);
+  });
+
+  it('targeted: an event reaches the instances following one of its topics, once; follows are counted', async () => {
+    // The longest channel PostgreSQL takes: a topic's channel derived from it is an identifier too.
+    const channel = 'c'.repeat(63);
+    const bus = async (name: string) => {
+      const made = new PostgresTaskEventBus(pg, { connection: named(name), channel, reconnectDelay: 50 });
+      buses.push(made);
+      await made.onModuleInit();
+      return made;
+    };
+    const [a, b, c] = [await bus('bus_a'), await bus('bus_b'), await bus('bus_c')];
+    const heard = { b: [] as TaskEvent[], c: [] as TaskEvent[] };
+    b.subscribe((e: TaskEvent) => heard.b.push(e));
+    c.subscribe((e: TaskEvent) => heard.c.push(e));
+    const first = b.follow('t1');
+    const second = b.follow('t1');
+    const session = b.follow('session:s1');
+    await b.listening();
+    const changed = { type: 'status-changed', taskId: 't1', status: 'working', session: 's1' } as const;
+    await a.publish(changed);
+    await a.publish({ type: 'feature-changed', taskId: '', change: 'prompts' });
+    await until('B heard both', () => heard.b.length === 2, 5_000);
+    await until('C heard the feature change', () => heard.c.length === 1, 5_000);
+    // Under two topics B follows, the status change came once; C, following neither, heard only the broadcast.
+    expect(heard.b).toEqual([changed, { type: 'feature-changed', taskId: '', change: 'prompts' }]);
+    expect(heard.c).toEqual([{ type: 'feature-changed', taskId: '', change: 'prompts' }]);
+    session();
+    first();
+    first();
+    expect(b.followedTopics).toBe(1);
+    await b.listening();
+    await a.publish({ type: 'cancel-requested', taskId: 't1' });
+    await until('B heard the cancel (one follow of t1 left)', () => heard.b.length === 3, 5_000);
+    second();
+    expect(b.followedTopics).toBe(0);
+    await b.listening();
+    await a.publish({ type: 'input-answered', taskId: 't1' });
+    await a.publish({ type: 'feature-changed', taskId: '', change: 'resources' });
+    // The broadcast after it arrives: had the unfollowed task's event been relayed, it would have come first.
+    await until('B heard the broadcast', () => heard.b.length === 4, 5_000);
+    expect(heard.b.at(-1)).toEqual({ type: 'feature-changed', taskId: '', change: 'resources' });
+    expect(unhandled).toEqual([]);
   });
 
   it('connection settings that fail at startup fail startup, naming the bus', async () => {
@@ -133,9 +182,18 @@ describe('PostgresTaskEventBus: reconnects never crash the process', () => {
     const a = await open(named('bus_a'));
     const b = await open(named('bus_b'));
     expect(await relays(a, b)).toBe(true);
+    // Followed before the restart: LISTENed on again on the new connection.
+    b.follow('kept');
+    await b.listening();
+    const kept: TaskEvent[] = [];
+    b.subscribe((e: TaskEvent) => void (e.taskId === 'kept' && kept.push(e)));
     await db.restart({ downMs: 1_500 });
     await until('both reconnected', () => a.connected && b.connected, 30_000);
     expect(await until('relaying again', () => relays(a, b), 30_000)).toBe(true);
+    await a.publish({ type: 'cancel-requested', taskId: 'kept' });
+    expect(await until('the kept follow relayed', () => kept.length === 1 && kept, 5_000)).toEqual([
+      { type: 'cancel-requested', taskId: 'kept' },
+    ]);
     expect(unhandled).toEqual([]);
   }, 60_000);
 });

@@ -1,5 +1,6 @@
 import { Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import { LocalTaskEventBus } from './local-task-event.bus.js';
 import type { PostgresConnectionConfig } from '../store/postgres-connection.config.js';
@@ -164,6 +165,11 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
   /** How many topics this instance follows now (for diagnostics and tests). */
   get followedTopics(): number {
     return this.listens.followed;
+  }
+
+  /** Resolves once the connection LISTENs on all that is followed (a follow takes effect a moment later): tests. */
+  async listening(within = 5_000): Promise<void> {
+    for (const end = Date.now() + within; this.client && this.listens.pending && Date.now() < end;) await sleep(5);
   }
 
   subscribe(handler: (event: TaskEvent) => void): () => void {
