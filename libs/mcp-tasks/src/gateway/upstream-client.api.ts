@@ -31,19 +31,28 @@ export interface UpstreamRequestOptions {
   signal?: AbortSignal;
 }
 
+/** How long the SDK waits (its own default would be 60 s whatever the upstream's `timeout`), and when to give up. */
+export interface SdkRequestOptions {
+  signal?: AbortSignal;
+  timeout?: number;
+}
+
+/** The SDK `Client` methods the gateway reads and forwards an upstream's resources, prompts and completions with. */
+export type SdkFeatureMethod =
+  'listResources' | 'listResourceTemplates' | 'listPrompts' | 'readResource' | 'getPrompt' | 'complete';
+
 /** A connected `McpTasksClient`. */
 export interface UpstreamClient {
   readonly legacy: boolean;
+  /** The SDK's `Client`: how a 2025-era upstream is spoken to (`legacy`), each request a method of its own. */
   readonly sdk: {
-    listTools(
-      params?: Record<string, unknown>,
-      options?: { signal?: AbortSignal; timeout?: number },
-    ): Promise<{ tools: unknown[] }>;
+    listTools(params?: Record<string, unknown>, options?: SdkRequestOptions): Promise<{ tools: unknown[] }>;
     callTool(
       params: { name: string; arguments: Record<string, unknown> },
-      options: { signal?: AbortSignal; timeout?: number },
+      options: SdkRequestOptions,
     ): Promise<Record<string, unknown>>;
-  };
+    getServerCapabilities(): Record<string, unknown> | undefined;
+  } & Record<SdkFeatureMethod, (params: any, options: SdkRequestOptions) => Promise<Record<string, unknown>>>;
   request(method: string, params: Record<string, unknown>, options: UpstreamRequestOptions): Promise<any>;
   listenTasks(
     taskIds: string[],

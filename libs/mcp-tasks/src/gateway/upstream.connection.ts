@@ -6,8 +6,10 @@ import type { UpstreamClient, UpstreamClientApi, UpstreamListenStream, UpstreamT
 import { tokenFor, type UpstreamConfig } from './upstream.config.js';
 import { describeFailure, upstreamFailure } from './upstream-failure.classifier.js';
 import { UpstreamSessionHolder } from './upstream-session.holder.js';
-import { NO_FEATURES, readUpstreamFeatures, type UpstreamFeatures } from './upstream-features.reader.js';
-import { readUpstreamTools, type UpstreamToolEntry } from './upstream-tools.reader.js';
+import type { UpstreamFeatures } from './upstream-features.reader.js';
+import { forwardsToLegacy, legacyRequest } from './upstream-legacy.request.js';
+import { UpstreamLists } from './upstream-lists.js';
+import type { UpstreamToolEntry } from './upstream-tools.reader.js';
 import { UpstreamUnreachableError } from './upstream-unreachable.error.js';
 
 const FIRST_RETRY_MS = 500;
@@ -31,8 +33,7 @@ export interface UpstreamCallOptions {
 export class UpstreamConnection {
   private readonly logger = new Logger('McpTasks');
   private readonly sessions: UpstreamSessionHolder;
-  private tools: UpstreamToolEntry[] = [];
-  private offered: UpstreamFeatures = NO_FEATURES;
+  private readonly lists: UpstreamLists;
   private refresher?: NodeJS.Timeout;
   private retrying = false;
 
@@ -44,6 +45,7 @@ export class UpstreamConnection {
     private readonly onTools: () => void,
   ) {
     this.sessions = new UpstreamSessionHolder(() => this.open());
+    this.lists = new UpstreamLists(config, this.logger);
   }
 
   get name(): string {
@@ -52,12 +54,12 @@ export class UpstreamConnection {
 
   /** The upstream tools served (its own names), with their task policies, as last read. */
   get served(): readonly UpstreamToolEntry[] {
-    return this.tools;
+    return this.lists.served;
   }
 
   /** Its resources, resource templates and prompts (its own URIs and names), as last read. */
   get features(): UpstreamFeatures {
-    return this.offered;
+    return this.lists.features;
   }
 
   start(): void {
@@ -70,19 +72,20 @@ export class UpstreamConnection {
   }
 
   /** `tools/call`: raw on the 2026-07-28 wire, through the SDK session on a 2025-era upstream. */
-  async callTool(params: Record<string, unknown>, o: UpstreamCallOptions): Promise<any> {
-    const deadline = this.deadline(o.signal);
-    const client = await this.ready(deadline);
-    if (!client.legacy) return this.send(client, 'tools/call', params, o, deadline);
-    return this.callLegacy(client, params, o, deadline);
+  callTool(params: Record<string, unknown>, o: UpstreamCallOptions): Promise<any> {
+    return this.request('tools/call', params, o);
   }
 
-  /** One raw request on the 2026-07-28 wire (see `McpTasksClient.request`). */
+  /**
+   * One raw request on the 2026-07-28 wire (see `McpTasksClient.request`); on a 2025-era upstream, the SDK call
+   * of a method that era has (`forwardsToLegacy`: tools, reads, prompts, completions), anything else unreachable.
+   */
   async request(method: string, params: Record<string, unknown>, o: UpstreamCallOptions = {}): Promise<any> {
     const deadline = this.deadline(o.signal);
     const client = await this.ready(deadline);
-    if (client.legacy) throw new UpstreamUnreachableError(this.name, 'it speaks a 2025 revision only');
-    return this.send(client, method, params, o, deadline);
+    if (!client.legacy) return this.send(client, method, params, o, deadline);
+    if (!forwardsToLegacy(method)) throw new UpstreamUnreachableError(this.name, 'it speaks a 2025 revision only');
+    return this.callLegacy(client, method, params, o, deadline);
   }
 
   /** Listens to upstream tasks on a stream of its own; waiting for the acknowledgement at most `timeout`. */
@@ -124,6 +127,7 @@ export class UpstreamConnection {
   /** On the shared session; a per-caller token (`exchange`) gets a connection of its own. */
   private async callLegacy(
     shared: UpstreamClient,
+    method: string,
     params: Record<string, unknown>,
     o: UpstreamCallOptions,
     deadline: AbortSignal,
@@ -133,8 +137,7 @@ export class UpstreamConnection {
     let client = shared;
     try {
       if (perCaller) client = await this.api.connect(this.config.url, await this.connectOptions(o.principal, 'only'));
-      const call = { name: params.name as string, arguments: params.arguments as Record<string, unknown> };
-      return await client.sdk.callTool(call, { signal: deadline, timeout: this.config.timeout });
+      return await legacyRequest(client, method, params, { signal: deadline, timeout: this.config.timeout });
     } catch (err) {
       const failure = this.failure(err, o.signal, deadline);
       // A 2025-era session does not outlive an upstream restart or a broken connection: open another.
@@ -175,15 +178,13 @@ export class UpstreamConnection {
   private async open(): Promise<UpstreamClient> {
     const client = await this.api.connect(this.config.url, await this.connectOptions(undefined, 'fallback'));
     try {
-      const signal = this.deadline();
-      this.tools = await this.read(client, signal);
-      this.offered = await readUpstreamFeatures(client, { token: await tokenFor(this.config.auth), signal });
+      await this.lists.read(client, this.deadline());
     } catch (err) {
       await client.close().catch(() => undefined);
       throw err;
     }
     this.onTools();
-    this.logger.log(`upstream "${this.name}" connected: ${this.tools.length} tools served`);
+    this.logger.log(`upstream "${this.name}" connected: ${this.served.length} tools served`);
     clearInterval(this.refresher);
     if (this.sessions.closed) return client;
     this.refresher = setInterval(() => void this.refresh(), this.config.toolsTtl);
@@ -209,8 +210,7 @@ export class UpstreamConnection {
     const release = this.sessions.use(client);
     const deadline = this.deadline();
     try {
-      this.tools = await this.read(client, deadline);
-      this.offered = await readUpstreamFeatures(client, { token: await tokenFor(this.config.auth), signal: deadline });
+      await this.lists.read(client, deadline);
       this.onTools();
     } catch (err) {
       this.logger.warn(`upstream "${this.name}": tool list not read: ${describeFailure(err)}`);
@@ -218,19 +218,6 @@ export class UpstreamConnection {
     } finally {
       release();
     }
-  }
-
-  private async read(client: UpstreamClient, signal = this.deadline()): Promise<UpstreamToolEntry[]> {
-    const token = await tokenFor(this.config.auth);
-    const all = await readUpstreamTools(client, { token, signal, timeout: this.config.timeout });
-    return all.filter(({ tool }) => {
-      try {
-        return this.config.serves(tool);
-      } catch (err) {
-        this.logger.warn(`upstream "${this.name}": the tools filter threw on ${tool.name}: ${describeFailure(err)}`);
-        return false;
-      }
-    });
   }
 
   /** A connection that failed (not a request that only ran out of time) is replaced: at once, and by the backoff. */
