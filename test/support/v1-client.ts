@@ -17,6 +17,11 @@ export interface V1Options {
   /** The fetch the transport uses (default: the client library's jest-realm-safe fetch). */
   fetch?: typeof fetch;
   name?: string;
+  /**
+   * The revision `initialize` asks for (default: the SDK's latest, 2025-11-25). The v1 client cannot be told, so
+   * the request's body is rewritten on its way; the client then speaks what the server answered.
+   */
+  protocolVersion?: string;
 }
 
 /**
@@ -26,11 +31,22 @@ export interface V1Options {
 export async function connectV1(url: URL, o: V1Options = {}): Promise<V1Connection> {
   const client = new Client({ name: o.name ?? 'v1-e2e', version: '0.0.0' }, { capabilities: o.capabilities ?? {} });
   const transport = new StreamableHTTPClientTransport(url, {
-    fetch: o.fetch ?? realmFetch,
+    fetch: o.protocolVersion ? asking(o.protocolVersion, o.fetch ?? realmFetch) : (o.fetch ?? realmFetch),
     ...(o.token ? { requestInit: { headers: { authorization: `Bearer ${o.token}` } } } : {}),
   });
   await client.connect(transport);
   return { client, transport, close: () => client.close() };
+}
+
+/** `send`, with an `initialize` body asking for `version`. */
+function asking(version: string, send: typeof fetch): typeof fetch {
+  return (input, init) => {
+    if (typeof init?.body !== 'string' || !init.body.includes('"initialize"')) return send(input, init);
+    const message = JSON.parse(init.body) as { method?: string; params?: Record<string, unknown> };
+    if (message.method !== 'initialize') return send(input, init);
+    const body = JSON.stringify({ ...message, params: { ...message.params, protocolVersion: version } });
+    return send(input, { ...init, body });
+  };
 }
 
 /** Drains a `callToolStream`, returning every message it yielded. */
