@@ -17,6 +17,8 @@ const OPTIONAL = [
   '@nestjs/event-emitter',
   '@opentelemetry/api',
   '@mcp-tasks/client',
+  'ioredis',
+  'nats',
 ];
 const PUBLIC_KEY = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ type: 'spki', format: 'pem' });
 const TASKS = { extensions: { 'io.modelcontextprotocol/tasks': {} } };
@@ -127,6 +129,17 @@ describe('optional peer dependencies', () => {
     });
     expect((await callTool(port, TASKS)).result).toMatchObject({ resultType: 'task', status: 'working' });
     expect(app.requested()).toEqual([]);
+  });
+
+  it('bus { type: "nats" } loads nats and nothing else, and starts while NATS is down; a missing ioredis fails startup', async () => {
+    const nats = await start({ telemetry: false, bus: { type: 'nats', connection: 'nats://127.0.0.1:1' } }, [
+      ...OPTIONAL.filter((p) => p !== 'nats'),
+    ]);
+    expect(nats.line).toMatch(/^listening \d+$/);
+    expect(nats.requested()).toEqual(['nats']);
+    const redis = await start({ telemetry: false, bus: { type: 'redis', connection: 'redis://127.0.0.1:1' } });
+    expect(redis.line).toContain('bus { type: "redis" } needs the package "ioredis" — install it: npm install ioredis');
+    expect(redis.requested()).toEqual(['ioredis']);
   });
 
   it('upstreams load @mcp-tasks/client and nothing else; an upstream that is down does not stop startup', async () => {
