@@ -16,7 +16,8 @@ import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { cjsExports, probePeer } from '../peers/optional-peer.js';
 import { ToolError } from '../tools/tool.error.js';
-import { McpTaskEvents, type McpRunOutcome, type McpTaskStartEvent } from './telemetry.events.js';
+import { RunEvents, type Emitter } from './run.events.js';
+import { McpTaskEvents, type McpRunOutcome } from './telemetry.events.js';
 import { McpTracing, type McpSpan, type SpanSpec } from './tracing.js';
 
 /** What the telemetry reads of a run: a tool's context has it, and so does the gateway's mirror of an upstream task. */
@@ -28,13 +29,6 @@ export interface ObservedRun extends Pick<
   attempt?: number;
   /** A task run's end as the store holds it; `null`: the run moved to another instance, which reports its end. */
   runEnded?: Promise<TaskRunEnd | null>;
-}
-
-/** The part of `EventEmitter2` the library uses. */
-interface Emitter {
-  emit(event: string, payload: unknown): unknown;
-  hasListeners?(event: string): boolean;
-  listenersAny?(): unknown[];
 }
 
 const EVENT_NAMES = Object.values(McpTaskEvents);
@@ -104,37 +98,40 @@ export class McpTelemetryInterceptor implements NestInterceptor, OnModuleInit {
   /** One run: the start event; the run in its `execute_tool` span (active, so the tool's spans nest); the end. */
   private observe(ctx: ObservedRun, run: () => Promise<unknown>): Promise<unknown> {
     // No listener: no event objects either (the span may still be recorded).
-    const events = this.listening() ? this.events : undefined;
-    const base: McpTaskStartEvent = {
+    const events = this.listening() ? this.runEvents(ctx) : undefined;
+    const ended = (span: McpSpan, status: McpRunOutcome, isError: boolean): void => {
+      span.setAttribute('mcp.task.status', status);
+      if (isError) span.setAttribute('error.type', 'tool_error');
+      events?.stop(status, isError);
+    };
+    const threw = (err: unknown): void => {
+      if (events && outcomeOf(err, ctx) === 'failed') events.exception(err);
+    };
+    if (ctx.runEnded) return this.observeTask(ctx, ctx.runEnded, run, ended, threw);
+    const spec = executeToolSpan(ctx, (err) => outcomeOf(err, ctx) === 'failed');
+    // `then`, not an async function: fewer promises, each of which an SDK's context manager tracks.
+    return this.tracing.inSpan(spec, ctx.traceContext, (span) =>
+      started(run).then(
+        (value) => {
+          ended(span, 'completed', isErrorResult(value));
+          return value;
+        },
+        (err: unknown) => {
+          threw(err);
+          ended(span, outcomeOf(err, ctx), err instanceof ToolError);
+          throw err;
+        },
+      ),
+    );
+  }
+
+  private runEvents(ctx: ObservedRun): RunEvents {
+    return new RunEvents(this.events!, {
       tool: ctx.tool,
       server: this.options.server.name,
       requestId: ctx.requestId,
       ...(ctx.taskId ? { taskId: ctx.taskId } : {}),
       ...(ctx.taskId && ctx.attempt ? { attempt: ctx.attempt } : {}),
-    };
-    const started = performance.now();
-    const ended = (span: McpSpan, status: McpRunOutcome, isError: boolean): void => {
-      span.setAttribute('mcp.task.status', status);
-      if (isError) span.setAttribute('error.type', 'tool_error');
-      events?.emit(McpTaskEvents.stop, { ...base, status, isError, durationMs: performance.now() - started });
-    };
-    const threw = (err: unknown): void => {
-      if (outcomeOf(err, ctx) !== 'failed') return;
-      events?.emit(McpTaskEvents.exception, { ...base, error: err, durationMs: performance.now() - started });
-    };
-    events?.emit(McpTaskEvents.start, base);
-    if (ctx.runEnded) return this.observeTask(ctx, ctx.runEnded, run, ended, threw);
-    const spec = executeToolSpan(ctx, (err) => outcomeOf(err, ctx) === 'failed');
-    return this.tracing.inSpan(spec, ctx.traceContext, async (span) => {
-      try {
-        const value = await run();
-        ended(span, 'completed', isErrorResult(value));
-        return value;
-      } catch (err) {
-        threw(err);
-        ended(span, outcomeOf(err, ctx), err instanceof ToolError);
-        throw err;
-      }
     });
   }
 
@@ -188,6 +185,15 @@ const executeToolSpan = (ctx: ObservedRun, isFailure: SpanSpec['isFailure']): Sp
     ...(ctx.taskId && ctx.attempt ? { 'mcp.task.attempt': ctx.attempt } : {}),
   },
 });
+
+/** `run()`, with a synchronous throw as a rejection. */
+function started(run: () => Promise<unknown>): Promise<unknown> {
+  try {
+    return run();
+  } catch (err) {
+    return Promise.reject(err as Error);
+  }
+}
 
 /** How a run that threw ended: an MRTR round, a tool error (`completed`), a cancellation, or a failure. */
 function outcomeOf(err: unknown, ctx: ObservedRun): McpRunOutcome {
