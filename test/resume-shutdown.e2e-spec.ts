@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { createResumableApp, sqliteDatabase, type SharedDatabase } from './fixtures/resumable-app.js';
 import { seenRuns } from './fixtures/resumable-tools.js';
 import { heldCall } from './support/held-call.js';
@@ -30,16 +29,16 @@ describe('resumable tasks: a takeover in flight at shutdown (SQLite, instances i
   it("the instance's own handed-over tasks keep their attempt; the next instance runs attempt 2", async () => {
     const held = heldCall(await db.instance(), 'adoptLapsedRuns');
     const a = await createResumableApp({ store: held.store, lease: LEASE, shutdownGrace: GRACE });
-    const res = await call(a, 'steps', { steps: 20, stepMs: 250 }, { caps: TASKS });
+    const res = await call(a, 'steps', { steps: 40, stepMs: 250 }, { caps: TASKS });
     const id = res.body.result.taskId as string;
     await until('a step checkpointed', () => seenRuns.get(id)?.[0]?.stored.length);
     held.hold();
     await held.waiting();
     const closing = a.close();
-    // Before the fix, the lease is released after the grace while the look is held; after it, shutdown waits for
-    // the look first (nothing is released meanwhile): then only the time passes.
+    // A shutdown that does not wait for the look releases the lease after the grace, the look still held; one that
+    // waits releases nothing meanwhile: then only the time passes.
     const released = async () => (await db.observer.get(id, Date.now()))?.leaseExpiresAt === 0;
-    await Promise.race([until('the lease released', released, 3_000).catch(() => undefined), sleep(3_000)]);
+    await until('the lease released', released, 3_000).catch(() => undefined);
     held.release();
     await held.settled();
     await closing;
@@ -55,7 +54,7 @@ describe('resumable tasks: a takeover in flight at shutdown (SQLite, instances i
     const b = await createResumableApp({ store: await db.instance(), lease: LEASE, shutdownGrace: GRACE });
     apps.push(b);
     const done = await waitForTask(b, id, undefined, 30_000);
-    expect(done).toMatchObject({ status: 'completed', result: { content: [{ text: '20 steps, attempt 2' }] } });
+    expect(done).toMatchObject({ status: 'completed', result: { content: [{ text: '40 steps, attempt 2' }] } });
     expect(seenRuns.get(id)?.map((r) => r.attempt)).toEqual([1, 2]);
   });
 });

@@ -40,6 +40,10 @@ export interface DemoOptions {
 export class DemoProcess implements Target {
   readonly host = '127.0.0.1';
   stderr = '';
+  /** Its WARN lines (Nest prints them to stdout, which is not kept): a lease renewal that failed, a retried write. */
+  warnings = '';
+  /** The start of a stdout line not ended yet. */
+  private partial = '';
   exit?: { code: number | null; signal: NodeJS.Signals | null };
   private app?: AppProcess;
 
@@ -62,6 +66,7 @@ export class DemoProcess implements Target {
         listenPort: o.listenPort,
         onOutput: (chunk, stream) => {
           if (stream === 'stderr') demo.stderr = (demo.stderr + chunk).slice(-4_000_000);
+          else demo.keepWarnings(chunk);
         },
       });
     } catch (err) {
@@ -141,6 +146,14 @@ export class DemoProcess implements Target {
     mkdirSync(LOG_DIR, { recursive: true });
     const pid = this.app?.pid ?? 'unstarted';
     writeFileSync(join(LOG_DIR, `${this.name}-${pid}.stderr.log`), this.stderr);
+    if (this.warnings) writeFileSync(join(LOG_DIR, `${this.name}-${pid}.warn.log`), this.warnings);
+  }
+
+  private keepWarnings(chunk: string): void {
+    const lines = (this.partial + chunk).split('\n');
+    this.partial = lines.pop()!.slice(-10_000);
+    const warned = lines.filter((l) => /\bWARN\b/.test(l));
+    if (warned.length > 0) this.warnings = (this.warnings + warned.join('\n') + '\n').slice(-1_000_000);
   }
 
   /** SIGTERM (graceful: shutdown hooks), SIGKILL after `ms`. */
