@@ -5,6 +5,7 @@ import type { NatsBusConfig } from '../events/nats-bus.config.js';
 import type { PostgresBusConfig } from '../events/postgres-bus.config.js';
 import type { RedisBusConfig } from '../events/redis-bus.config.js';
 import type { TaskEventBus } from '../events/task-event-bus.interface.js';
+import type { RedisStoreConfig } from '../store/redis/redis-store.config.js';
 import type { TypeOrmStoreConfig } from '../store/typeorm/typeorm-store.config.js';
 import type { TaskStore } from '../store/task-store.interface.js';
 import type { McpAuthOptions } from './mcp-auth-options.interface.js';
@@ -40,10 +41,11 @@ export interface McpTasksModuleOptions {
   path?: string;
   /**
    * Where tasks live: any `TaskStore`, or `{ type: 'typeorm' }` for the app's TypeORM connection (add
-   * `mcpTasksEntities`/`mcpTasksMigrations` to it): SQLite for one durable node, PostgreSQL for several.
+   * `mcpTasksEntities`/`mcpTasksMigrations` to it): SQLite for one durable node, PostgreSQL for several; or
+   * `{ type: 'redis' }` for Redis (`ioredis`; durable only with the AOF on, see docs/stores.md).
    * @default new MemoryTaskStore() (one node, lost on restart)
    */
-  store?: TaskStore | TypeOrmStoreConfig;
+  store?: TaskStore | TypeOrmStoreConfig | RedisStoreConfig;
   /**
    * How instances tell each other about cancels, answers and status changes: any `TaskEventBus`, or
    * `{ type: 'postgres' }` for LISTEN/NOTIFY on a connection of its own, `{ type: 'redis' }` for Redis pub/sub

@@ -1,10 +1,10 @@
 import { durationProblem, TIMER_MS, type DurationBounds } from '../common/duration.rule.js';
 import { MAX_TIMER_MS } from '../common/long-timeout.js';
 import { busConfigProblem } from '../events/bus-config.validator.js';
-import { isTaskStore } from '../store/task-store.interface.js';
 import { allowedHostsProblem, derivedResourceProblem, resourceProblem } from './host-options.check.js';
 import type { McpAuthOptions } from './mcp-auth-options.interface.js';
 import type { McpTasksModuleOptions } from './mcp-tasks-options.interface.js';
+import { storeOptionProblem } from './store-option.validator.js';
 import { upstreamsProblem } from './upstreams.validator.js';
 
 /** What is wrong with an option's value, or `undefined` when nothing is. */
@@ -41,11 +41,7 @@ const CHECKS: { [K in keyof McpTasksModuleOptions]-?: Check } = {
       ? undefined
       : 'server.name and server.version are required strings',
   path: (v) => (typeof v === 'string' && v.startsWith('/') ? undefined : `path must start with "/" (got ${String(v)})`),
-  store: (v) =>
-    isTaskStore(v) || v?.type === 'typeorm'
-      ? undefined
-      : 'store must implement TaskStore (create, get, update, sweep, renewLeases, reclaimExpiredLeases)' +
-        ' or be { type: "typeorm" }',
+  store: (v) => storeOptionProblem(v),
   bus: (v) => busConfigProblem(v),
   lease: duration('lease', TIMER_MS),
   shutdownGrace: duration('shutdownGrace', TIMER_OR_0),

@@ -5,6 +5,7 @@ import type { NatsBusConfig } from '../events/nats-bus.config.js';
 import type { PostgresBusConfig } from '../events/postgres-bus.config.js';
 import type { RedisBusConfig } from '../events/redis-bus.config.js';
 import type { TaskEventBus } from '../events/task-event-bus.interface.js';
+import type { RedisStoreConfig } from '../store/redis/redis-store.config.js';
 import type { TypeOrmStoreConfig } from '../store/typeorm/typeorm-store.config.js';
 import type { TaskStore } from '../store/task-store.interface.js';
 import type { McpAuthOptions } from './mcp-auth-options.interface.js';
@@ -18,8 +19,8 @@ import type { McpUpstreamOptions } from './mcp-upstream-options.interface.js';
 export interface ResolvedOptions {
   server: McpServerIdentity;
   path: string;
-  /** A store, or the app's TypeORM connection to build one on. */
-  store: TaskStore | TypeOrmStoreConfig;
+  /** A store, or the app's TypeORM connection or Redis settings to build one on. */
+  store: TaskStore | TypeOrmStoreConfig | RedisStoreConfig;
   bus?: TaskEventBus | PostgresBusConfig | RedisBusConfig | NatsBusConfig;
   lease: number;
   shutdownGrace: number;

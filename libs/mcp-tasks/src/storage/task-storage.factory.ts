@@ -7,9 +7,9 @@ import { isTaskEventBus, type TaskEventBus } from '../events/task-event-bus.inte
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { cjsExports, loadPeer } from '../peers/optional-peer.js';
 import type { SharedTaskStore } from '../store/capabilities/shared-task-store.interface.js';
-import { isTaskStore, type TaskStore } from '../store/task-store.interface.js';
-import { DataSourceTaskStore } from '../store/typeorm/data-source-task.store.js';
+import type { TaskStore } from '../store/task-store.interface.js';
 import { checkStoreRequirements } from './store-requirements.js';
+import { storeFor } from './task-store.factory.js';
 
 /** The store and the bus of one registration. */
 export interface TaskStorage {
@@ -24,9 +24,7 @@ export interface TaskStorage {
  * the store lacks fails startup here (see `checkStoreRequirements`).
  */
 export async function createTaskStorage(options: ResolvedOptions, moduleRef: ModuleRef): Promise<TaskStorage> {
-  const store = isTaskStore(options.store)
-    ? options.store
-    : await DataSourceTaskStore.open(moduleRef, options.store.dataSource);
+  const store = await storeFor(options.store, moduleRef);
   checkStoreRequirements(options, store);
   return { store, bus: await busFor(options.bus, store) };
 }

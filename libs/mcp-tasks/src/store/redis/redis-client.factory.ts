@@ -17,11 +17,15 @@ export async function redisClientFor(config: RedisStoreConfig): Promise<{ client
   // Redis restart shows as slower calls; a call still waiting after its retries rejects.
   const settings = { maxRetriesPerRequest: 20, ...config.connection, lazyConnect: true };
   const client = config.url ? new Redis(config.url, settings) : new Redis(settings);
+  // connect() rejects with "Connection is closed"; the socket's own error says why (ECONNREFUSED, NOAUTH, …).
+  let cause: unknown;
+  client.once('error', (err: unknown) => (cause = err));
   try {
     await client.connect();
   } catch (err) {
     client.disconnect();
-    const why = err instanceof Error ? err.message : String(err);
+    const first = cause ?? err;
+    const why = first instanceof Error ? first.message : String(first);
     throw new Error(`McpTasksModule: store { type: "redis" } could not connect to Redis: ${why}`);
   }
   return { client, owned: true };
