@@ -57,6 +57,13 @@ export interface ToolContext {
   sample(key: string, params: Record<string, unknown>): Promise<Record<string, unknown>>;
   /** Asks the client for its roots (roots/list). */
   roots(key: string): Promise<{ roots: Array<{ uri: string; name?: string }> }>;
+  /**
+   * Closes the call's HTTP connection while the call goes on (SEP-1699 polling), so a long call holds none: only on
+   * 2025-11-25 in a session, whose client resumes the call's SSE stream with `GET` + `Last-Event-ID` after the
+   * stream's `retry` and gets the rest (the result) there. Elsewhere (2026-07-28, earlier revisions, a task) it does
+   * nothing. Whether it closed one.
+   */
+  closeStream(): boolean;
 }
 
 /**

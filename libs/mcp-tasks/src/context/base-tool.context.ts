@@ -103,6 +103,11 @@ export abstract class BaseToolContext implements ToolContext {
     throw RpcError.missingCapability({ [capability]: {} }, need);
   }
 
+  /** No call connection to let go of: only a 2025-11-25 call in a session has one (`SyncToolContext`). */
+  closeStream(): boolean {
+    return false;
+  }
+
   elicit(key: string, message: string, requestedSchema: Record<string, unknown>): Promise<ElicitResult> {
     return this.ask(key, {
       method: 'elicitation/create',

@@ -33,8 +33,14 @@ export class SyncToolContext extends BaseToolContext {
     private readonly sink?: ProgressSink,
     private readonly questions?: QuestionChannel,
     private readonly logs?: LogSink,
+    /** Lets go of the call's connection, when its reply can be resumed (`McpRequest.closeStream`). */
+    private readonly release?: () => boolean,
   ) {
     super(origin);
+  }
+
+  override closeStream(): boolean {
+    return this.release?.() ?? false;
   }
 
   /** Answers from earlier rounds (sealed `requestState`) and this round's answers to what they asked. */

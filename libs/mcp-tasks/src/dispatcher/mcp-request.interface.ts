@@ -39,4 +39,6 @@ export interface McpRequest {
   questions?: QuestionChannel;
   /** The 2025-11-25 session the request came in, if any (without `auth` it binds the tasks it sees). */
   session?: string;
+  /** Closes the request's connection, its reply going on for a `Last-Event-ID` resume (2025-11-25, a session). */
+  closeStream?: () => boolean;
 }

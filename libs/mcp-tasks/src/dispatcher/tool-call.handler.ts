@@ -94,7 +94,7 @@ export class ToolCallHandler implements McpAnswerHandler {
     const call: McpCall = { method: 'tools/call', id: req.id, params: req.params, principal: req.principal };
     const tool = await this.toolNamed(req, call);
     const origin = callOrigin(req, tool.name, traceContext);
-    const ctx = new SyncToolContext(origin, req.signal, req.progress, req.questions, req.log);
+    const ctx = new SyncToolContext(origin, req.signal, req.progress, req.questions, req.log, req.closeStream);
     const pipeline = await this.invoker.pipelineFor(tool, req.http, call);
     // Guards first (the scopes guard among them), as for a controller method: they see the arguments as sent; a
     // caller they refuse learns nothing of the tool's schema or its MRTR state.

@@ -7,7 +7,7 @@ import type { TaskCallVariant } from '../dispatcher/task-call.variant.js';
 import { McpDispatcher } from '../dispatcher/mcp.dispatcher.js';
 import { canAsk } from '../input/input-availability.js';
 import { CAPABILITY_FOR } from '../input/input-response.validator.js';
-import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
+import { LEGACY_PROTOCOL_VERSION, MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import type { InputRequest } from '../protocol/wire.interface.js';
 import { McpTracing } from '../telemetry/tracing.js';
@@ -15,7 +15,9 @@ import { legacyError } from './legacy-error.mapper.js';
 import type { LegacyExchange, LegacyReply } from './legacy-exchange.js';
 import type { LegacyRequest } from './legacy-method-handler.interface.js';
 import { RequestCancels } from './request-cancels.js';
+import { ResumableReply } from './resumable.reply.js';
 import { SessionLogLevels } from './session-log-levels.js';
+import { SseEventLog } from './sse-event.log.js';
 import { StreamQuestionChannel } from './stream-question.channel.js';
 import { SyncQuestions } from './sync-questions.js';
 
@@ -47,17 +49,19 @@ export class LegacyDispatch {
     private readonly cancels: RequestCancels,
     private readonly questions: SyncQuestions,
     private readonly logLevels: SessionLogLevels,
+    private readonly events: SseEventLog,
   ) {}
 
   async serve(req: LegacyRequest, x: LegacyExchange, plan: LegacyDispatchPlan): Promise<void> {
     const { params, session } = req;
-    const reply = x.reply(req.id);
+    const reply = this.replyFor(req, x);
     const aborter = new AbortController();
     let cancelled = false;
     const forget = this.cancels.register(req.principal, session?.id, req.id, () => {
       cancelled = true;
       aborter.abort(new RunStoppedError('cancelled'));
     });
+    // A connection the client drops stops the call; one the run let go of (`ctx.closeStream()`) does not.
     x.res.once('close', () => {
       if (!x.res.writableFinished) aborter.abort(new RunStoppedError('connection closed'));
     });
@@ -80,6 +84,7 @@ export class LegacyDispatch {
         ...(variant ? { variant } : {}),
         questions: this.questionsFor(req, reply, plan.subject),
         session: session?.id,
+        ...(reply instanceof ResumableReply ? { closeStream: () => reply.release() } : {}),
       });
       if (cancelled) reply.withdraw();
       else reply.result(plan.shape ? plan.shape(result) : result);
@@ -89,6 +94,12 @@ export class LegacyDispatch {
     } finally {
       forget();
     }
+  }
+
+  /** A 2025-11-25 request in a session gets a reply it can resume (SEP-1699); any other the plain one. */
+  private replyFor(req: LegacyRequest, x: LegacyExchange): LegacyReply {
+    if (req.version !== LEGACY_PROTOCOL_VERSION || !req.session) return x.reply(req.id);
+    return new ResumableReply(x.res, req.id, this.events, req.session.id, req.principal.key);
   }
 
   /**

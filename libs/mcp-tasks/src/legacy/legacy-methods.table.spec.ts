@@ -46,6 +46,7 @@ async function routed(method: unknown, probe: Probe = {}): Promise<unknown> {
     {} as never,
     {} as never,
     {} as never,
+    {} as never,
     new NoopTracing(),
     { get: handlers } as unknown as ModuleRef,
   );

@@ -8,12 +8,13 @@ import { LegacyStreams } from './legacy-streams.js';
 import { LegacyRouter } from './legacy.router.js';
 import { RequestCancels } from './request-cancels.js';
 import { SessionLogLevels } from './session-log-levels.js';
+import { SseEventLog } from './sse-event.log.js';
 import { SyncAnswerHandler } from './sync-answer.handler.js';
 import { SyncQuestions } from './sync-questions.js';
 
 /**
- * The 2025-era wire: sessions, each handler the legacy method table names, streams, the client's answers (to a
- * task's questions, to a call's) and the questions calls wait on.
+ * The 2025-era wire: sessions, each handler the legacy method table names, streams (and the resumable replies'
+ * events), the client's answers (to a task's questions, to a call's) and the questions calls wait on.
  */
 export const legacyProviders: Provider[] = [
   LegacySessions,
@@ -26,5 +27,6 @@ export const legacyProviders: Provider[] = [
   SyncAnswerHandler,
   RequestCancels,
   SessionLogLevels,
+  SseEventLog,
   LegacyRouter,
 ];

@@ -16,6 +16,7 @@ import { LegacySessions, type LegacySession } from './legacy-session.js';
 import { LegacyStreams } from './legacy-streams.js';
 import { LEGACY_DEFAULT_VERSION } from './legacy.constants.js';
 import { RequestCancels } from './request-cancels.js';
+import { SseEventLog } from './sse-event.log.js';
 import { SyncAnswerHandler } from './sync-answer.handler.js';
 import { badTransport } from './transport.error.js';
 
@@ -40,6 +41,7 @@ export class LegacyRouter implements OnModuleInit {
     private readonly syncAnswers: SyncAnswerHandler,
     private readonly streams: LegacyStreams,
     private readonly cancels: RequestCancels,
+    private readonly events: SseEventLog,
     private readonly tracing: McpTracing,
     private readonly ref: ModuleRef,
   ) {}
@@ -108,11 +110,19 @@ export class LegacyRouter implements OnModuleInit {
     );
   }
 
-  /** The session's GET stream (the SDK answers 405 without a session, as the spec allows). */
+  /**
+   * A GET with `Last-Event-ID` resumes a call's stream (`SseEventLog`); otherwise it opens the session's GET stream
+   * (the SDK answers 405 without a session, as the spec allows).
+   */
   private openStream(x: LegacyExchange, session: LegacySession | undefined): boolean {
-    if (!session || !this.options.tasks) return false;
+    const resume = x.req.headers['last-event-id'];
+    if (!session || (!this.options.tasks && resume === undefined)) return false;
     if (!/\btext\/event-stream\b/.test(x.req.headers.accept ?? '')) {
       throw badTransport(406, 'Not Acceptable: Client must accept text/event-stream');
+    }
+    if (resume !== undefined) {
+      this.events.resume(String(resume), session.id, x.principal.key, x.res);
+      return true;
     }
     this.streams.openSession(session.id, x.principal.key, x.res);
     return true;
