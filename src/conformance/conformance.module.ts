@@ -4,6 +4,7 @@ import { ContentFixtures } from './content-fixtures.service.js';
 import { ElicitationFixtures } from './elicitation-fixtures.service.js';
 import { InputFixtures } from './input-fixtures.service.js';
 import { PromptFixtures } from './prompt-fixtures.service.js';
+import { ReconnectionFixtures } from './reconnection-fixtures.service.js';
 import { LoggingFixtures } from './logging-fixtures.service.js';
 import { ResourceFixtures } from './resource-fixtures.service.js';
 import { SchemaFixtures } from './schema-fixtures.service.js';
@@ -21,6 +22,7 @@ import { TaskFixtures } from './task-fixtures.service.js';
     ElicitationFixtures,
     SchemaFixtures,
     ChangeFixtures,
+    ReconnectionFixtures,
   ],
 })
 export class ConformanceModule {}
