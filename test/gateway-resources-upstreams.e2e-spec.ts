@@ -7,6 +7,8 @@ import { createResourcesApp } from './fixtures/resources-app.js';
 import { rpc, type RpcOptions } from './support/mcp-request.js';
 import { hs256 } from './support/tokens.js';
 import { until } from './support/until.js';
+import { ResourceListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { listen } from './support/listen.js';
 import { connectV1 } from './support/v1-client.js';
 
 type Entry = Record<string, any>;
@@ -149,6 +151,34 @@ describe('gateway: resources and prompts of 2025-era and 2026 upstreams', () => 
       expect(templates.map((t) => t.uriTemplate)).toContain('old+legacy://cities/{city}');
     } finally {
       old.failLists = false;
+    }
+  });
+
+  it("relays an upstream's list changes to listeners of both eras; advertises listChanged, not subscribe", async () => {
+    const discover = await rpc(gateway, 'server/discover');
+    expect(discover.body.result.capabilities.resources).toEqual({ listChanged: true });
+    expect(discover.body.result.capabilities.prompts).toEqual({ listChanged: true });
+    const stream = await listen(gateway, { resourcesListChanged: true, promptsListChanged: true }, { id: 'lists' });
+    const v1 = await connectV1(url);
+    try {
+      expect(stream.frames[0]?.params?.notifications).toEqual({ resourcesListChanged: true, promptsListChanged: true });
+      let heard = 0;
+      v1.client.setNotificationHandler(ResourceListChangedNotificationSchema, () => void heard++);
+      old.addFeature('news');
+      await stream.next((f) => f.method === 'notifications/resources/list_changed', 30_000);
+      await stream.next((f) => f.method === 'notifications/prompts/list_changed', 30_000);
+      // The v1 client's GET stream may open after that change: another one each second until it hears one.
+      let more = 0;
+      const probe = () => {
+        if (heard === 0) old.addFeature(`more-${more++}`);
+        return heard > 0;
+      };
+      await until('the 2025-era session told', probe, 30_000, 1_000);
+      const resources: Entry[] = (await rpc(gateway, 'resources/list')).body.result.resources;
+      expect(resources.map((r) => r.uri)).toContain('old+legacy://news');
+    } finally {
+      stream.close();
+      await v1.close();
     }
   });
 });

@@ -21,7 +21,7 @@ const prefixed = (upstream: string, e: Entry): Entry =>
  * The upstreams' resources, resource templates and prompts in the lists, after the app's own (a local prompt of the
  * same name hides an upstream's; a local resource or template serving a served URI hides it): URIs as `servedUri`
  * makes them, names prefixed as tools are, each upstream's entries shown to callers its `scopes` allow. A capability
- * is advertised while some upstream lists something of it.
+ * is advertised while some upstream lists something of it, with `listChanged` (see `UpstreamListChanges`).
  */
 @Injectable()
 export class UpstreamFeatureList implements OnModuleInit {
@@ -34,7 +34,10 @@ export class UpstreamFeatureList implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    if (this.registry.active) this.features.extend({ lists: () => this.lists() });
+    if (!this.registry.active) return;
+    // Their list changes are relayed (`UpstreamListChanges`); subscribing to an upstream resource is not.
+    const advertised = (c: string) => (c === 'completions' ? {} : { listChanged: true });
+    this.features.extend({ lists: () => this.lists(), advertised });
   }
 
   private lists(): Record<string, Record<string, FeatureList>> {

@@ -6,6 +6,7 @@ import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { loadUpstreamClient } from './upstream-client.api.js';
 import { upstreamConfig } from './upstream.config.js';
 import { UpstreamConnection } from './upstream.connection.js';
+import { UpstreamListChanges } from './upstream-list.changes.js';
 import { splitServedUri } from './upstream-uri.js';
 
 /** An upstream tool as served here. */
@@ -33,7 +34,10 @@ export class UpstreamRegistry implements OnModuleInit, OnApplicationShutdown {
   /** Settles once the upstreams are set up (they connect in the background after that). */
   ready: Promise<void> = Promise.resolve();
 
-  constructor(@Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions) {}
+  constructor(
+    @Inject(MCP_TASKS_OPTIONS) private readonly options: ResolvedOptions,
+    private readonly changes: UpstreamListChanges,
+  ) {}
 
   get active(): boolean {
     return this.options.upstreams.length > 0;
@@ -106,5 +110,6 @@ export class UpstreamRegistry implements OnModuleInit, OnApplicationShutdown {
         prompts.set(`${upstream.name}_${String(prompt.name)}`, { upstream, prompt });
     this.prompts = prompts;
     this.version++;
+    this.changes.read(this.connections());
   }
 }

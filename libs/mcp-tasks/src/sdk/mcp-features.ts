@@ -23,6 +23,8 @@ export interface McpFeature {
 export interface McpFeatureExtension {
   /** The lists it adds to now (an upstream offers them), by capability. */
   lists(): Record<string, Record<string, FeatureList>>;
+  /** A capability's value when the app has none of that feature (`{}` without it). */
+  advertised?(capability: string): Record<string, unknown>;
 }
 
 /**
@@ -46,13 +48,15 @@ export class McpFeatures {
     this.extension = extension;
   }
 
+  /** Whether the capability is offered: the app has some of it, or the extension lists some now. */
   has(capability: string): boolean {
-    return this.features.has(capability);
+    return this.features.has(capability) || Object.hasOwn(this.extension?.lists() ?? {}, capability);
   }
 
   /** The capabilities of the features offered. */
   capabilities(): Record<string, Record<string, unknown>> {
-    const extra = Object.keys(this.extension?.lists() ?? {}).map((capability) => [capability, {}]);
+    const extension = this.extension;
+    const extra = Object.keys(extension?.lists() ?? {}).map((c) => [c, extension?.advertised?.(c) ?? {}]);
     const own = [...this.features.values()].map((f) => [f.capability, f.value?.() ?? {}]);
     return Object.fromEntries([...extra, ...own]);
   }
