@@ -198,6 +198,7 @@ describe('optional peer dependencies', () => {
       ['@nestjs/typeorm'],
       '@nestjs/typeorm',
     ],
+    ['store { type: "redis" }', { store: { type: 'redis', url: 'redis://127.0.0.1:1' } }, ['ioredis'], 'ioredis'],
     [
       'bus { type: "postgres" }',
       { bus: { type: 'postgres', connection: 'postgres://127.0.0.1:1/none' } },
