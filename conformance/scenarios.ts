@@ -96,10 +96,7 @@ export const REVISIONS: Record<string, string[]> = {
  * Known gaps: run and reported as PENDING (and "passes now" once they do), counted neither as passed nor failed.
  * One line each; `name` covers every revision, `name@revision` one. Remove a line when the feature lands.
  */
-export const PENDING: Record<string, string> = {
-  // Only INFO checks until a test_reconnection tool's POST stream answers as SSE (it gets a JSON error today).
-  'server-sse-polling': 'issue 42: SSE polling (SEP-1699, test_reconnection, Last-Event-ID) not yet served',
-};
+export const PENDING: Record<string, string> = {};
 
 /** Never run: the suite's own check says why no server can pass them here. */
 export const EXCLUDED: Record<string, string> = {
