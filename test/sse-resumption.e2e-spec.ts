@@ -128,6 +128,13 @@ describe('SEP-1699: a 2025-11-25 call lets go of its connection and is resumed w
       // Past the last event sent.
       [priming.id!.replace(/:0$/, ':99'), session, /names no stream this session can resume/],
     ];
+    // Without a session there is nothing to resume in: the SDK's stateless GET answer, as before.
+    const sessionless = await exchange(url, {
+      method: 'GET',
+      headers: { accept: 'text/event-stream', 'mcp-protocol-version': '2025-11-25', 'last-event-id': priming.id! },
+    });
+    expect(sessionless.status).toBe(405);
+    await sessionless.body();
     for (const [id, s, message] of cases) {
       const res = await resume(url, s, id);
       expect(res.status).toBe(400);
