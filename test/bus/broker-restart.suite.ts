@@ -41,8 +41,9 @@ export function brokerRestartSuite(
       await Promise.all([pg?.stop(), broker?.stop()]);
     });
 
-    const started = async (app: INestApplication, tool: string, args: object, caps: object = TASKS) => {
-      const { body } = await call(app, tool, { ...args }, { caps });
+    type Caps = Record<string, unknown>;
+    const started = async (app: INestApplication, tool: string, args: Caps, caps: Caps = TASKS) => {
+      const { body } = await call(app, tool, args, { caps });
       expect(body.result?.resultType).toBe('task');
       return body.result.taskId as string;
     };

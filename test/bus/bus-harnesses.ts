@@ -1,4 +1,4 @@
-import Redis from 'ioredis';
+import { Redis } from 'ioredis';
 import { connect } from 'nats';
 import pg from 'pg';
 import { LocalTaskEventBus } from '@mcp-tasks/nestjs';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import Redis from 'ioredis';
+import { Redis } from 'ioredis';
 import { connect, type NatsConnection } from 'nats';
 import type { TaskEvent } from '@mcp-tasks/nestjs';
 import { NatsTaskEventBus } from '../../libs/mcp-tasks/src/events/nats-task-event.bus.js';

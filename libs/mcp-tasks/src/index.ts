@@ -3,8 +3,10 @@ export type { McpServerIdentity, McpTasksModuleOptions } from './options/mcp-tas
 export type { TypeOrmStoreConfig } from './store/typeorm/typeorm-store.config.js';
 export type { RedisConnectionSettings, RedisStoreConfig } from './store/redis/redis-store.config.js';
 export type { NatsBusConfig } from './events/nats-bus.config.js';
+export type { NatsBusConnection, NatsBusConnectionOptions } from './events/nats-bus.connection.js';
 export type { PostgresBusConfig } from './events/postgres-bus.config.js';
 export type { RedisBusConfig } from './events/redis-bus.config.js';
+export type { RedisBusClient, RedisBusConnectionOptions } from './events/redis-bus.client.js';
 export type { ResolvedOptions } from './options/resolved-options.interface.js';
 export {
   MCP_TASKS_OPTIONS,

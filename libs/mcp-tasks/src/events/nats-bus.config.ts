@@ -1,4 +1,4 @@
-import type { ConnectionOptions, NatsConnection } from 'nats';
+import type { NatsBusConnection, NatsBusConnectionOptions } from './nats-bus.connection.js';
 
 /**
  * The `bus: { type: 'nats' }` option: core NATS subjects between instances (`nats`, an optional peer). Each task's
@@ -12,7 +12,7 @@ export interface NatsBusConfig {
    * (the bus subscribes on it and leaves it open on shutdown; its reconnect settings are the app's). From a URL or
    * options the bus connects itself, reconnecting without limit. Required.
    */
-  connection: string | ConnectionOptions | NatsConnection;
+  connection: string | NatsBusConnectionOptions | NatsBusConnection;
   /**
    * The first tokens of every subject (`<prefix>.t.<topic>`, `<prefix>.all`): letters, digits, `_` and `-`,
    * dot-separated. Apps sharing a NATS server keep apart by it.

@@ -1,6 +1,7 @@
 import type { OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type { ConnectionOptions, NatsConnection, Subscription } from 'nats';
 import { BrokerTaskEventBus } from './broker-task-event.bus.js';
+import type { NatsBusConnection, NatsBusConnectionOptions } from './nats-bus.connection.js';
 import type { TaskEventBusHealth } from './task-event-bus.interface.js';
 
 /** The `nats` package's `connect` (an optional peer, loaded by the bus factory). */
@@ -8,7 +9,7 @@ export type NatsConnect = (options: ConnectionOptions) => Promise<NatsConnection
 
 export interface NatsBusOptions {
   /** A URL or options (the bus connects), or the app's connection (the bus only subscribes on it). */
-  connection: string | ConnectionOptions | NatsConnection;
+  connection: string | NatsBusConnectionOptions | NatsBusConnection | NatsConnection;
   /** Subject prefix. Default `mcp-tasks`. */
   prefix?: string;
   /** How long a question's answer waits for the server's acknowledgement, in ms. Default 5000. */
@@ -40,9 +41,9 @@ export class NatsTaskEventBus extends BrokerTaskEventBus implements OnModuleInit
   /** Connects in the background (retrying without limit): an instance starts while NATS is down, as on PostgreSQL. */
   async onModuleInit(): Promise<void> {
     const given = this.options.connection;
-    if (isNatsConnection(given)) return this.attach(given);
+    if (isNatsConnection(given)) return this.attach(given as NatsConnection);
     const opened = this.connect({
-      ...(typeof given === 'string' ? { servers: given.split(',') } : given),
+      ...(typeof given === 'string' ? { servers: given.split(',') } : (given as ConnectionOptions)),
       maxReconnectAttempts: -1,
       waitOnFirstConnect: true,
     });
@@ -112,7 +113,7 @@ export class NatsTaskEventBus extends BrokerTaskEventBus implements OnModuleInit
 }
 
 /** A `NatsConnection` the app opened (rather than options): it has `subscribe`, `publish` and `flush`. */
-export function isNatsConnection(value: unknown): value is NatsConnection {
+export function isNatsConnection(value: unknown): value is NatsBusConnection {
   const c = value as Record<string, unknown> | null;
   return !!c && ['subscribe', 'publish', 'flush'].every((m) => typeof c[m] === 'function');
 }

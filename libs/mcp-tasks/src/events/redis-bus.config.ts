@@ -1,4 +1,4 @@
-import type { Redis, RedisOptions } from 'ioredis';
+import type { RedisBusClient, RedisBusConnectionOptions } from './redis-bus.client.js';
 
 /**
  * The `bus: { type: 'redis' }` option: Redis pub/sub between instances (`ioredis`, an optional peer). Each task's
@@ -12,7 +12,7 @@ export interface RedisBusConfig {
    * and subscribes on a duplicate of it (closed on shutdown; the app's client is left open); from a URL or options
    * it opens both connections itself. Required.
    */
-  connection: string | RedisOptions | Redis;
+  connection: string | RedisBusConnectionOptions | RedisBusClient;
   /**
    * What every channel's name starts with (`<prefix>:t:<topic>`, `<prefix>:all`): apps sharing a Redis server
    * keep apart by it.

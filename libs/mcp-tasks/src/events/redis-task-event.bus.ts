@@ -1,6 +1,7 @@
 import type { OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type { Redis, RedisOptions } from 'ioredis';
 import { BrokerTaskEventBus } from './broker-task-event.bus.js';
+import type { RedisBusClient, RedisBusConnectionOptions } from './redis-bus.client.js';
 import type { TaskEventBusHealth } from './task-event-bus.interface.js';
 
 /** The `ioredis` constructor (an optional peer, loaded by the bus factory). */
@@ -8,7 +9,7 @@ export type RedisConstructor = new (options: RedisOptions) => Redis;
 
 export interface RedisBusOptions {
   /** A URL or options (the bus opens its connections), or the app's client (the bus subscribes on a duplicate). */
-  connection: string | RedisOptions | Redis;
+  connection: string | RedisBusConnectionOptions | RedisBusClient | Redis;
   /** Channel name prefix. Default `mcp-tasks`. */
   prefix?: string;
 }
@@ -35,8 +36,8 @@ export class RedisTaskEventBus extends BrokerTaskEventBus implements OnModuleIni
     // Our own publisher fails at once while disconnected, rather than queueing an answer until Redis is back.
     const own: RedisOptions = { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 };
     this.pub = isRedisClient(given)
-      ? given
-      : new Driver({ ...(typeof given === 'string' ? urlOptions(given) : given), ...own });
+      ? (given as Redis)
+      : new Driver({ ...(typeof given === 'string' ? urlOptions(given) : (given as RedisOptions)), ...own });
     this.sub = this.pub.duplicate({ lazyConnect: true, autoResubscribe: false, enableOfflineQueue: true });
     this.sub.on('message', (_channel: string, text: string) => this.receive(text));
     // Joined again on every (re)connection: SUBSCRIBE to a channel already heard is harmless.
@@ -85,7 +86,7 @@ export class RedisTaskEventBus extends BrokerTaskEventBus implements OnModuleIni
 }
 
 /** An `ioredis` client the app made (rather than options): it has `duplicate` and `publish`. */
-export function isRedisClient(value: unknown): value is Redis {
+export function isRedisClient(value: unknown): value is RedisBusClient {
   const c = value as Record<string, unknown> | null;
   return !!c && typeof c.duplicate === 'function' && typeof c.publish === 'function';
 }
