@@ -21,6 +21,8 @@ export abstract class BrokerTaskEventBus implements TaskEventBus {
   private readonly follows = new Map<string, number>();
   private readonly recent = new Set<string>();
   private seq = 0;
+  /** Whether the last relay failed (its warning already logged). */
+  private failing = false;
 
   /** The channel (Redis) or subject (NATS) of `topic`, and the one every instance hears. */
   protected abstract channelOf(topic: string): string;
@@ -55,8 +57,16 @@ export abstract class BrokerTaskEventBus implements TaskEventBus {
       await sent;
       return;
     }
-    sent.catch((err: Error) =>
-      this.logger.warn(`task event not relayed (${err.message}); other instances will see it on their next store read`),
+    sent.then(
+      () => (this.failing = false),
+      (err: Error) => {
+        // Once per outage, not once per event: while the broker is down every event fails alike.
+        if (this.failing) return;
+        this.failing = true;
+        this.logger.warn(
+          `task events not relayed (${err.message}); other instances will see them on their next store read`,
+        );
+      },
     );
   }
 
