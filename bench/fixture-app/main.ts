@@ -9,10 +9,10 @@ import { registerOtelSdk } from './otel-sdk.js';
 /**
  * The demo plus the benchmark's fixture tools: what `npm run bench` runs as the module's contestants. With an
  * event emitter (and no listeners), so "telemetry on" is the library's default with everything it can use
- * present; `MCP_BENCH_OTEL=sdk` also registers an OpenTelemetry SDK whose exporter drops every span.
+ * present; `MCP_BENCH_OTEL=sdk` also registers an OpenTelemetry SDK whose exporter drops every span (otel-sdk.ts).
  */
 @Module({ imports: [EventEmitterModule.forRoot(), AppModule, BenchModule] })
 class BenchAppModule {}
 
-if (process.env.MCP_BENCH_OTEL === 'sdk') registerOtelSdk();
+if (process.env.MCP_BENCH_OTEL) registerOtelSdk(process.env.MCP_BENCH_OTEL);
 await bootstrap(BenchAppModule);

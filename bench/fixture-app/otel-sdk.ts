@@ -1,7 +1,12 @@
 import { context, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { ExportResultCode } from '@opentelemetry/core';
-import { BasicTracerProvider, SimpleSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+import {
+  BasicTracerProvider,
+  BatchSpanProcessor,
+  SimpleSpanProcessor,
+  type SpanExporter,
+} from '@opentelemetry/sdk-trace-base';
 
 /** Takes every span and drops it: the SDK's own cost (recording, processing) without any export. */
 const noopExporter: SpanExporter = {
@@ -10,10 +15,14 @@ const noopExporter: SpanExporter = {
 };
 
 /**
- * `MCP_BENCH_OTEL=sdk`: an OpenTelemetry SDK registered before the app starts (context manager and tracer
- * provider, every span recorded and handed to an exporter that does nothing), as an app with tracing has.
+ * `MCP_BENCH_OTEL`, registered before the app starts. `sdk`: a context manager and a tracer provider, every span
+ * recorded and handed (SimpleSpanProcessor) to an exporter that does nothing, as an app with tracing has (the
+ * bench's figure). `sdk-batch`: the same through a BatchSpanProcessor. `context`: the context manager alone, no
+ * spans — what its AsyncLocalStorage hooks cost every promise once a first `context.with` enabled them.
  */
-export function registerOtelSdk(): void {
+export function registerOtelSdk(mode: string): void {
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-  trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(noopExporter)] }));
+  if (mode === 'context') return;
+  const processor = mode === 'sdk-batch' ? new BatchSpanProcessor(noopExporter) : new SimpleSpanProcessor(noopExporter);
+  trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [processor] }));
 }
