@@ -161,6 +161,8 @@ describe('gateway: resources and prompts of 2025-era and 2026 upstreams', () => 
     const stream = await listen(gateway, { resourcesListChanged: true, promptsListChanged: true }, { id: 'lists' });
     const v1 = await connectV1(url);
     try {
+      // Its 2025-era initialize likewise: no resources/subscribe for resources that are all upstream.
+      expect(v1.client.getServerCapabilities()?.resources).toEqual({ listChanged: true });
       expect(stream.frames[0]?.params?.notifications).toEqual({ resourcesListChanged: true, promptsListChanged: true });
       let heard = 0;
       v1.client.setNotificationHandler(ResourceListChangedNotificationSchema, () => void heard++);

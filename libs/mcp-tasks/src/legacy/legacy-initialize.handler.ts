@@ -6,6 +6,7 @@ import { RpcError } from '../protocol/rpc.error.js';
 import type { LegacyExchange } from './legacy-exchange.js';
 import type { LegacyMethodHandler, LegacyRequest } from './legacy-method-handler.interface.js';
 import { McpFeatures } from '../sdk/mcp-features.js';
+import { LegacyResourceSubscribeHandler } from './legacy-resource-subscribe.handler.js';
 import { LegacySessions } from './legacy-session.js';
 import { LegacyTaskListHandler } from './legacy-task-list.handler.js';
 import { LEGACY_TASKS_CAPABILITY, SESSION_HEADER } from './legacy.constants.js';
@@ -24,6 +25,7 @@ export class LegacyInitializeHandler implements LegacyMethodHandler {
     private readonly sessions: LegacySessions,
     private readonly list: LegacyTaskListHandler,
     private readonly features: McpFeatures,
+    private readonly subscribe: LegacyResourceSubscribeHandler,
   ) {}
 
   serve(req: LegacyRequest, x: LegacyExchange): void {
@@ -50,8 +52,11 @@ export class LegacyInitializeHandler implements LegacyMethodHandler {
         tools: {},
         // Resources, prompts, completions: only what the app has.
         ...features,
-        // This era's resources/subscribe (McpResourceNotifier sends the updates).
-        ...(features.resources ? { resources: { ...features.resources, subscribe: true } } : {}),
+        // This era's resources/subscribe (McpResourceNotifier sends the updates): for the app's own resources only —
+        // a gateway's upstream resources are not subscribable through it.
+        ...(features.resources && this.subscribe.offered()
+          ? { resources: { ...features.resources, subscribe: true } }
+          : {}),
         // `ctx.log` messages, filtered by `logging/setLevel`.
         logging: {},
         ...(tasks && version === LEGACY_PROTOCOL_VERSION ? { tasks: taskCapability } : {}),
