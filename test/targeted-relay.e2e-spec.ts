@@ -61,7 +61,11 @@ describe('targeted relays: three instances on one PostgreSQL', () => {
       () => Object.values(buses).every((b) => b.followedTopics === 0),
       10_000,
     ).catch((err) => {
-      throw new Error(`${err}: ${Object.values(buses).map((b) => b.followedTopics)}`);
+      throw new Error(
+        `${err}: ${Object.values(buses)
+          .map((b) => b.followedTopics)
+          .join(', ')}`,
+      );
     });
 
   it(
@@ -193,7 +197,7 @@ describe('targeted relays: three instances on one PostgreSQL', () => {
     T,
   );
 
-  it('C, which ran, listened to and waited on nothing, heard no event at all; A and B can still read its tasks', async () => {
+  it('C, which ran, listened to and waited on nothing, heard no event; A and B can still read its tasks', async () => {
     expect(heard.c).toEqual([]);
     const id = (await call(apps.c, 'wait', { ms: 50 }, { caps: TASKS })).body.result.taskId as string;
     expect((await waitForTask(apps.a, id)).status).toBe('completed');
