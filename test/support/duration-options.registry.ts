@@ -1,6 +1,7 @@
 import { McpTasksClient, type AwaitTaskOptions } from '@mcp-tasks/client';
 import type { McpAuthOptions, McpTasksModuleOptions, McpUpstreamOptions, ResourceCacheHint } from '@mcp-tasks/nestjs';
 import type { McpTasksConsoleOptions } from '@mcp-tasks/nestjs/console';
+import { taskEventBusContract, type TaskEventBusContractOptions } from '@mcp-tasks/nestjs/testing';
 import { resolveConsoleOptions } from '../../libs/mcp-tasks/src/console/console-options.js';
 import { resolveOptions } from '../../libs/mcp-tasks/src/options/resolve-options.js';
 import { runCli } from '../../libs/mcp-tasks-client/src/cli/cli.program.js';
@@ -117,6 +118,16 @@ const RESOURCE_CACHE: Classified<ResourceCacheHint> = {
   ttlMs: { kind: 'not timed', why: 'a caching hint sent to clients in resources/read results; no timer of ours' },
 };
 
+/** The bus contract suite checks its wait before it registers a test: a test API that registers nothing. */
+const none = (): undefined => undefined;
+const noTests = { beforeAll: none, afterAll: none, beforeEach: none, it: none, describe: none } as never;
+const BUS_CONTRACT: Classified<TaskEventBusContractOptions> = {
+  settle: ms('settle', 1, 60_000, (v) => taskEventBusContract(async () => never(), noTests, { settle: v as number })),
+};
+const never = (): never => {
+  throw new Error('not opened');
+};
+
 /** The CLI's `<ms>` flags, run as a command line: a refused value exits 2 (usage) with the message. */
 const cliFlag = (command: string, flag: string, min: number, max: number): Duration =>
   ms(flag, min, max, async (v) => {
@@ -144,5 +155,6 @@ export const REGISTRY: Record<string, Entry> = Object.fromEntries(
     McpTasksConsoleOptions: CONSOLE,
     AwaitTaskOptions: AWAIT,
     ResourceCacheHint: RESOURCE_CACHE,
+    TaskEventBusContractOptions: BUS_CONTRACT,
   }).flatMap(([type, keys]) => Object.entries(keys as Record<string, Entry>).map(([k, e]) => [`${type}.${k}`, e])),
 );

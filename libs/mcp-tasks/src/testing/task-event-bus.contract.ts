@@ -1,3 +1,4 @@
+import { durationProblem } from '../common/duration.rule.js';
 import type { BusHarness, BusHarnessFactory } from './bus-harness.interface.js';
 import type { BusTrio } from './bus-contract/bus-probes.js';
 import { deliveryContract } from './bus-contract/delivery.contract.js';
@@ -27,6 +28,10 @@ export function taskEventBusContract(
   test: TestApi = globalTestApi(),
   options: TaskEventBusContractOptions = {},
 ): void {
+  const settle = options.settle ?? 300;
+  // A wait the checks sleep on: a mistyped one would make every negative check pass or hang.
+  const problem = durationProblem('settle', settle, { min: 1, max: 60_000 });
+  if (problem) throw new Error(`taskEventBusContract: ${problem}`);
   let harness: BusHarness | undefined;
   let buses: BusTrio | undefined;
   const trio = (): BusTrio => {
@@ -38,7 +43,6 @@ export function taskEventBusContract(
     buses = { a: await harness.open(), b: await harness.open(), c: await harness.open() };
   }, 60_000);
   test.afterAll(async () => harness?.close());
-  const settle = options.settle ?? 300;
   deliveryContract(trio, settle, test);
   targetingContract(trio, settle, test);
   payloadContract(trio, settle, test);
@@ -51,7 +55,7 @@ export function taskEventBusContract(
 export interface TaskEventBusContractOptions {
   /**
    * How long a check waits for an event that must not arrive (or a second copy), in ms: longer than the broker's
-   * delivery takes on the machine the suite runs on.
+   * delivery takes on the machine the suite runs on; 1 to 60000.
    * @default 300
    */
   settle?: number;
