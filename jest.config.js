@@ -17,5 +17,7 @@ export default {
   },
   testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
   testTimeout: 30000,
+  // Installs redis-server and nats-server when missing (as root), before any worker.
+  globalSetup: '<rootDir>/test/support/broker-servers.setup.mjs',
   reporters: ['default', '<rootDir>/test/support/summary-reporter.cjs'],
 };
