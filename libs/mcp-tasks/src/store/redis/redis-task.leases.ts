@@ -2,6 +2,7 @@ import { ownerKeyOnServer, serverKeyNeedle } from '../../owner/owner-key.js';
 import type { TaskError } from '../../protocol/wire.interface.js';
 import { applyTaskChange, hasLapsedLease, hasLapsedMirror, hasLapsedRun } from '../apply-task-change.js';
 import type { LapsedRuns, ResumableTasks } from '../capabilities/resumable-tasks.interface.js';
+import { runTakeover } from '../run-takeover.js';
 import type { TaskRecord } from '../task.record.js';
 import { casWrite, type CasWrite } from './redis-cas.writer.js';
 import { decodeTask, pairsToHash } from './redis-task.codec.js';
@@ -44,22 +45,9 @@ export class RedisLeases {
     for (const read of await this.lapsed('runs', now, limit, server)) {
       const task = read.task;
       if (!hasLapsedRun(task, now) || !ofServer(task, server)) continue;
-      const attempt = task.attempt ?? 1;
-      const maxAttempts = task.resume!.maxAttempts;
-      if (attempt >= maxAttempts) {
-        const next = applyTaskChange(task, { kind: 'finish', status: 'failed', error: notes.exhausted(attempt) }, now);
-        if (next) writes.push({ ...read, next, exhausted: true });
-        continue;
-      }
-      // Status, questions, answers and checkpoint stay: the next attempt carries on from them.
-      const moved = {
-        leaseOwner: owner,
-        leaseExpiresAt: until,
-        attempt: attempt + 1,
-        statusMessage: notes.statusMessage(attempt + 1, maxAttempts),
-        updatedAt: now,
-      };
-      writes.push({ ...read, next: Object.assign({}, task, moved), exhausted: false });
+      const takeover = runTakeover(task, owner, until, notes, now);
+      if ('next' in takeover) writes.push({ ...read, next: Object.assign({}, task, takeover.next), exhausted: false });
+      else if (takeover.exhausted) writes.push({ ...read, next: takeover.exhausted, exhausted: true });
     }
     const done = await casWrite(this.scripts, writes);
     const runs: LapsedRuns = { adopted: [], exhausted: [] };

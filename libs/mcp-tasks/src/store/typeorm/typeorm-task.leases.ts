@@ -2,6 +2,7 @@ import { ownerKeyOnServer, serverKeyNeedle } from '../../owner/owner-key.js';
 import type { TaskError } from '../../protocol/wire.interface.js';
 import { applyTaskChange, hasLapsedLease, hasLapsedMirror, hasLapsedRun } from '../apply-task-change.js';
 import type { LapsedRuns, ResumableTasks } from '../capabilities/resumable-tasks.interface.js';
+import { runTakeover } from '../run-takeover.js';
 import type { TaskRecord } from '../task.record.js';
 import type { KnownVersions } from './known-versions.js';
 import { LeaseSql } from './lease-sql.js';
@@ -91,24 +92,14 @@ export class TypeOrmLeases {
       for (const task of await this.lapsed(tx, 'runs', now, limit, [needleOf(server)])) {
         if (!hasLapsedRun(task, now) || !ofServer(task, server)) continue;
         this.versions.take(task.id);
-        const attempt = task.attempt ?? 1;
-        const maxAttempts = task.resume!.maxAttempts;
-        if (attempt >= maxAttempts) {
-          const error = notes.exhausted(attempt);
-          const next = applyTaskChange(task, { kind: 'finish', status: 'failed', error }, now);
-          if (!next) continue;
-          await writeChange(tx, this.sql, this.columns, next);
+        const takeover = runTakeover(task, owner, until, notes, now);
+        if (!('next' in takeover)) {
+          if (!takeover.exhausted) continue;
+          await writeChange(tx, this.sql, this.columns, takeover.exhausted);
           runs.exhausted.push(task.id);
           continue;
         }
-        // Status, questions, answers and checkpoint stay: the next attempt carries on from them.
-        const moved = {
-          leaseOwner: owner,
-          leaseExpiresAt: until,
-          attempt: attempt + 1,
-          statusMessage: notes.statusMessage(attempt + 1, maxAttempts),
-          updatedAt: now,
-        };
+        const moved = takeover.next;
         const columns = this.columns.of(TAKEOVER);
         await tx.changed(this.sql.update(columns), [task.id, ...this.columns.encode(moved, columns)]);
         runs.adopted.push(Object.assign({}, task, moved));
