@@ -3,17 +3,22 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { mcpTasksEntities, mcpTasksMigrations } from '@mcp-tasks/nestjs/typeorm';
 import type { McpTasksModuleOptions } from '@mcp-tasks/nestjs';
 
+type Options = Partial<McpTasksModuleOptions>;
+
 /**
  * Where the demo keeps tasks, from the environment:
  * - `MCP_STORE=memory` (default): in this process;
  * - `MCP_STORE=sqlite`: durable on one node, in `MCP_SQLITE_FILE` (default `.data/mcp-tasks.sqlite`);
- * - `MCP_STORE=postgres`: shared by instances, at `DATABASE_URL`; add `MCP_BUS=postgres` so instances
- *   relay cancels and answers, and give them one `MCP_STATE_SECRET`.
+ * - `MCP_STORE=postgres`: shared by instances, at `DATABASE_URL`;
+ * - `MCP_STORE=redis`: shared by instances, at `REDIS_URL` (AOF on to survive a Redis restart).
+ * Instances sharing a store relay cancels and answers with `MCP_BUS=postgres` (at `DATABASE_URL`), `redis` (at
+ * `REDIS_URL`) or `nats` (at `NATS_URL`), and share one `MCP_STATE_SECRET`.
  */
-export function demoStorage(): { imports: DynamicModule[]; options: Partial<McpTasksModuleOptions> } {
+export function demoStorage(): { imports: DynamicModule[]; options: Options } {
   const kind = process.env.MCP_STORE ?? 'memory';
-  const shared = process.env.MCP_STATE_SECRET ? { requestStateSecret: process.env.MCP_STATE_SECRET } : {};
+  const shared = { ...secret(), ...demoBus() };
   if (kind === 'memory') return { imports: [], options: shared };
+  if (kind === 'redis') return { imports: [], options: { ...shared, store: { type: 'redis', url: url('REDIS_URL') } } };
   const common = { entities: mcpTasksEntities, migrations: mcpTasksMigrations, migrationsRun: true };
   const typeorm =
     kind === 'sqlite'
@@ -26,27 +31,33 @@ export function demoStorage(): { imports: DynamicModule[]; options: Partial<McpT
       : kind === 'postgres'
         ? TypeOrmModule.forRoot({
             type: 'postgres',
-            url: required('DATABASE_URL'),
+            url: url('DATABASE_URL'),
             extra: { connectionTimeoutMillis: 5_000 },
             ...common,
           })
-        : unknown(kind);
-  return {
-    imports: [typeorm],
-    options: {
-      ...shared,
-      store: { type: 'typeorm' },
-      ...(process.env.MCP_BUS === 'postgres' ? { bus: { type: 'postgres' as const } } : {}),
-    },
-  };
+        : unknown('MCP_STORE', kind, 'memory, sqlite, postgres or redis');
+  return { imports: [typeorm], options: { ...shared, store: { type: 'typeorm' } } };
 }
 
-const required = (name: string): string => {
+const secret = (): Options =>
+  process.env.MCP_STATE_SECRET ? { requestStateSecret: process.env.MCP_STATE_SECRET } : {};
+
+/** The bus named by `MCP_BUS`, if any. The PostgreSQL bus uses the TypeORM connection's database. */
+function demoBus(): Options {
+  const kind = process.env.MCP_BUS;
+  if (kind === undefined || kind === '') return {};
+  if (kind === 'postgres') return { bus: { type: 'postgres' } };
+  if (kind === 'redis') return { bus: { type: 'redis', connection: url('REDIS_URL') } };
+  if (kind === 'nats') return { bus: { type: 'nats', connection: url('NATS_URL') } };
+  return unknown('MCP_BUS', kind, 'postgres, redis or nats');
+}
+
+const url = (name: string): string => {
   const v = process.env[name];
-  if (!v) throw new Error(`${name} is required with MCP_STORE=postgres`);
+  if (!v) throw new Error(`${name} is required with MCP_STORE=${process.env.MCP_STORE} MCP_BUS=${process.env.MCP_BUS}`);
   return v;
 };
 
-const unknown = (kind: string): never => {
-  throw new Error(`MCP_STORE must be memory, sqlite or postgres (got ${kind})`);
+const unknown = (name: string, kind: string, allowed: string): never => {
+  throw new Error(`${name} must be ${allowed} (got ${kind})`);
 };
