@@ -7,6 +7,7 @@ import type { PostgresConnectionConfig } from '../store/postgres-connection.conf
 import { ChannelListens, topicChannel } from './postgres-bus.listens.js';
 import { eventOf, noticeOf, readNotice } from './postgres-bus.notice.js';
 import { SeenNotices } from './postgres-bus.seen.js';
+import { MAX_PAYLOAD, NOTIFY_MANY, notifyValues, sentAll, type Queued } from './postgres-bus.batch.js';
 import type { TaskEvent, TaskEventBus, TaskEventBusHealth } from './task-event-bus.interface.js';
 import { taskEventTopics } from './task-event.topics.js';
 
@@ -18,25 +19,6 @@ export interface PostgresBusOptions {
   /** First reconnect delay in ms, doubled per failure up to 30 s. Default 250. */
   reconnectDelay?: number;
 }
-
-/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
-const MAX_PAYLOAD = 7_999;
-
-/** A notice waiting for its NOTIFY (on each of its channels); `sent` (question answers only) hears how that went. */
-interface Queued {
-  text: string;
-  channels: string[];
-  sent?: (err?: Error) => void;
-}
-
-/**
- * Every notice of a batch in one statement (one transaction), delivered in array order, each on its channel. Named:
- * PostgreSQL parses and plans it once per connection, not once per batch.
- */
-const NOTIFY_MANY = {
-  name: 'mcp_tasks_notify_on',
-  text: 'SELECT pg_notify(c, n) FROM unnest($1::text[], $2::text[]) AS t(c, n)',
-};
 
 /**
  * Relays task events between instances with PostgreSQL LISTEN/NOTIFY on a connection of its own,
@@ -131,9 +113,8 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
       if (!this.queued.length) continue;
       const batch = this.queued;
       this.queued = [];
-      const values = [batch.flatMap((q) => q.channels), batch.flatMap((q) => q.channels.map(() => q.text))];
       try {
-        await client.query({ ...NOTIFY_MANY, values });
+        await client.query({ ...NOTIFY_MANY, values: notifyValues(batch) });
         sentAll(batch);
       } catch (err) {
         sentAll(batch, err as Error);
@@ -253,9 +234,4 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
     const event = eventOf(notice);
     if (event) void this.local.publish(event);
   }
-}
-
-/** Tells each waiting publisher of `batch` how its NOTIFY went. */
-function sentAll(batch: Queued[], err?: Error): void {
-  for (const q of batch) q.sent?.(err);
 }
