@@ -100,6 +100,29 @@ describe('telemetry', () => {
     expect(spans('execute_tool explode')[0].status.code).toBe(SpanStatusCode.ERROR);
   });
 
+  it('a synchronous run, with and without interceptors of its own: execute_tool a child of tools/call', async () => {
+    // `echo` has no interceptor or filter around it (the telemetry wraps its pipeline directly); `intercepted`
+    // has one (the telemetry runs first in Nest's interceptor chain): the same spans either way, and it still runs.
+    const echoed = await call(app, 'echo', { text: 'x' }, { id: 'e-1' });
+    const intercepted = await call(app, 'intercepted', {}, { id: 'i-1' });
+    expect(echoed.body.result.content[0].text).toBe('echo:x');
+    expect(intercepted.body.result.content[0].text).toBe('[inner]');
+    for (const [tool, id] of [
+      ['echo', 'e-1'],
+      ['intercepted', 'i-1'],
+    ]) {
+      const [callSpan] = spans(`tools/call ${tool}`);
+      const [run] = spans(`execute_tool ${tool}`);
+      expect(parentOf(run)).toBe(callSpan.spanContext().spanId);
+      expect(run.attributes).toMatchObject({
+        'gen_ai.tool.name': tool,
+        'jsonrpc.request.id': id,
+        'mcp.task.status': 'completed',
+      });
+      expect(run.status.code).toBe(SpanStatusCode.UNSET);
+    }
+  });
+
   it('events: start and stop for a synchronous run (no taskId)', async () => {
     await call(app, 'echo', { text: 'x' }, { id: 's-1' });
     expect(events.map(([n]) => n)).toEqual([McpTaskEvents.start, McpTaskEvents.stop]);

@@ -61,7 +61,7 @@ export class ToolCallHandler implements McpAnswerHandler {
   }
 
   /** The whole call inside a `tools/call <tool>` span that continues the caller's trace. */
-  async handle(req: McpRequest): Promise<Answer> {
+  handle(req: McpRequest): Promise<Answer> {
     if (!this.options.telemetry) return this.call(req, req.traceContext);
     const name = typeof req.params.name === 'string' ? req.params.name : '';
     const attributes = {
@@ -73,16 +73,17 @@ export class ToolCallHandler implements McpAnswerHandler {
     return this.tracing.inSpan(
       { name: `tools/call ${name}`, kind: 'server', attributes },
       req.traceContext,
-      async (span, traceContext) => {
-        const result = await this.call(req, traceContext);
-        const taskId = result.taskId ?? (result.task as { taskId?: unknown } | undefined)?.taskId;
-        if (typeof taskId === 'string') span.setAttribute('mcp.task.id', taskId);
-        const resultType = typeof result.resultType === 'string' ? result.resultType : undefined;
-        span.setAttribute('mcp.result.type', resultType ?? (taskId ? 'task' : 'complete'));
-        // A tool error result (arguments that fail the DTO included) is a successful response: say what it is.
-        if (result.isError === true) span.setAttribute('error.type', 'tool_error');
-        return result;
-      },
+      // `then`, not an async function: each promise costs more once an SDK's context manager tracks every one.
+      (span, traceContext) =>
+        this.call(req, traceContext).then((result) => {
+          const taskId = result.taskId ?? (result.task as { taskId?: unknown } | undefined)?.taskId;
+          if (typeof taskId === 'string') span.setAttribute('mcp.task.id', taskId);
+          const resultType = typeof result.resultType === 'string' ? result.resultType : undefined;
+          span.setAttribute('mcp.result.type', resultType ?? (taskId ? 'task' : 'complete'));
+          // A tool error result (arguments that fail the DTO included) is a successful response: say what it is.
+          if (result.isError === true) span.setAttribute('error.type', 'tool_error');
+          return result;
+        }),
     );
   }
 

@@ -89,10 +89,6 @@ export class HandlerInvoker {
     const proto = Object.getPrototypeOf(instance) as Record<string, (...a: unknown[]) => unknown>;
     const { methodName, prepareName: prepare } = target;
     const plain = this.nest.withoutGuards(instance, proto[methodName], methodName, [], MCP_CONTEXT_TYPE, id);
-    const observed =
-      this.options.telemetry && target.observed
-        ? this.nest.withoutGuards(instance, proto[methodName], methodName, [this.telemetry], MCP_CONTEXT_TYPE, id)
-        : undefined;
     const appCode =
       id !== undefined ||
       this.scopes.constructor !== McpScopesGuard ||
@@ -101,11 +97,28 @@ export class HandlerInvoker {
     return {
       appCode,
       authorize: this.nest.guardsOnly(instance, proto[methodName], methodName, [this.scopes], MCP_CONTEXT_TYPE, id),
-      // With nobody to observe the run (no SDK recording, no listener), the telemetry interceptor is left out.
-      run: observed ? (req, res, call) => (this.telemetry.observing() ? observed : plain)(req, res, call) : plain,
+      run: this.options.telemetry && target.observed ? this.observed(instance, methodName, plain, id) : plain,
       prepare: prepare
         ? this.nest.withoutGuards(instance, proto[prepare], prepare, [], MCP_CONTEXT_TYPE, id)
         : undefined,
     };
+  }
+
+  /**
+   * The run with the telemetry interceptor first among the tool's interceptors; with nobody to observe it (no SDK
+   * recording, no listener) the interceptor is left out. When none of the app's enhancers are around the method, the
+   * interceptor would be alone in Nest's interceptor chain, so the invoker calls it around the plain pipeline itself:
+   * the same span and events, without that chain's `defer`s, `AsyncResource`s and `lastValueFrom`s.
+   */
+  private observed(instance: object, name: string, plain: Pipeline, id?: ContextId): Pipeline {
+    const proto = Object.getPrototypeOf(instance) as Record<string, (...a: unknown[]) => unknown>;
+    if (!this.nest.runsEnhancers(instance, proto[name])) {
+      return (req, res, call) =>
+        this.telemetry.observing()
+          ? this.telemetry.around(call.context!, () => plain(req, res, call))
+          : plain(req, res, call);
+    }
+    const chain = this.nest.withoutGuards(instance, proto[name], name, [this.telemetry], MCP_CONTEXT_TYPE, id);
+    return (req, res, call) => (this.telemetry.observing() ? chain : plain)(req, res, call);
   }
 }

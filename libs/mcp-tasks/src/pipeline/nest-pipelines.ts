@@ -96,6 +96,15 @@ export class NestPipelines {
     return hasAppWideEnhancers(this.config);
   }
 
+  /**
+   * Whether any of the app's enhancers (global, `method`'s class's or its own) are around `method`: interceptors and
+   * exception filters run in a tool run's pipeline besides pipes and the method. Guards count too although that
+   * pipeline does not run them: a yes only keeps Nest's interceptor chain.
+   */
+  runsEnhancers(instance: object, method: Method): boolean {
+    return hasEnhancersAround(this.config, instance.constructor, method);
+  }
+
   /** Whether any of the app's code runs in `method`'s pipeline: enhancers (global or its own), parameter decorators. */
   runsAppCode(instance: object, method: Method, name: string): boolean {
     const cls = instance.constructor;

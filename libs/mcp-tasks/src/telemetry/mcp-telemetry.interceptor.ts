@@ -10,6 +10,7 @@ import { ModuleRef } from '@nestjs/core';
 import { defer, lastValueFrom, type Observable } from 'rxjs';
 import type { BaseToolContext } from '../context/base-tool.context.js';
 import { InputRequiredSignal } from '../context/input-required.signal.js';
+import type { ToolContext } from '../common/tool-context.interface.js';
 import type { TaskRunEnd } from '../context/task-run.handle.js';
 import { McpExecutionContext } from '../context/mcp-execution-context.js';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
@@ -93,6 +94,15 @@ export class McpTelemetryInterceptor implements NestInterceptor, OnModuleInit {
     work: () => Promise<unknown>,
   ): Promise<unknown> {
     return this.options.telemetry ? this.observe(run, work) : work();
+  }
+
+  /**
+   * What `intercept` does, for a pipeline in which no other interceptor and no exception filter runs: `run` is the
+   * rest of it (pipes, the method). Without Nest's interceptor machinery (its `defer`s, an `AsyncResource` per layer,
+   * two `lastValueFrom`s): the same span, events and outcome at a fraction of the cost.
+   */
+  around(ctx: ToolContext, run: () => Promise<unknown>): Promise<unknown> {
+    return this.observe(ctx as BaseToolContext, run);
   }
 
   /** One run: the start event; the run in its `execute_tool` span (active, so the tool's spans nest); the end. */
