@@ -7,6 +7,8 @@ export function startDemo(env: Record<string, string>, lease: number): Promise<A
   return AppProcess.start({
     script: 'dist/src/main.js',
     env: { ...env, MCP_LEASE: String(lease), MCP_STATE_SECRET: STATE_SECRET },
+    // Booting the built demo took over 60 s with five suites at once on a loaded 2-core machine.
+    readyMs: 150_000,
   });
 }
 
