@@ -1,0 +1,3 @@
+import { clusterPairSuite } from './cluster-pair.suite.js';
+
+clusterPairSuite('postgres', 'redis');
