@@ -24,6 +24,7 @@ import {
   SDK,
   SQLITE,
 } from './names.js';
+import { REDIS_TARGETS } from './redis-targets.js';
 import { RESUME_TARGETS } from './resume-targets.js';
 import type { Results } from './results.js';
 
@@ -299,6 +300,7 @@ export const TARGETS: Target[] = [
     measure: ratio('createOwnersRps', POSTGRES_OWNERS, MEMORY_OWNERS),
     met: (x) => x >= 0.4,
   },
+  ...REDIS_TARGETS,
   {
     metric: 'create50Rps',
     contestant: POSTGRES,
