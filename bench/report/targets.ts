@@ -59,7 +59,7 @@ const ratio =
  * taken moments apart, so a load that comes and goes on the machine cancels out of each pair. Falls back to the
  * ratio of the totals (or of the figures) when either has no rounds.
  */
-const pairedRatio =
+export const pairedRatio =
   (metric: MetricKey, a: string, b: string, bMetric: MetricKey = metric) =>
   (r: Results) => {
     const x = r.get(metric, a)?.rounds;
