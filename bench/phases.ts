@@ -1,11 +1,13 @@
 import { join } from 'node:path';
 import { launch, type Started } from './contestants/lineup.js';
 import { createDatabase } from './support/databases.js';
+import { benchRedis, type BenchRedis } from './support/redis-server.js';
 import {
   limit,
   mcpNestPeer,
   onMemory,
   onPostgres,
+  onRedis,
   onSqlite,
   pgLimit,
   sdkPeer,
@@ -31,6 +33,8 @@ import {
   POSTGRES_MILLION,
   POSTGRES_OWNERS,
   POSTGRES_PAIR,
+  REDIS,
+  REDIS_OWNERS,
 } from './report/names.js';
 import { measureCancel } from './scenarios/cancel.js';
 import { measureConsole } from './scenarios/console.js';
@@ -45,10 +49,10 @@ import { measureScale } from './scenarios/scale.js';
 import { headToHead, SYNC_CALL, TASKS_GET } from './scenarios/throughput.js';
 import { measureTwoInstances } from './scenarios/two-instances.js';
 
-/** Starts the contestants, runs `fn` on them, and always stops them. */
-async function using(ctx: Ctx, cs: Contestant[], fn: (...s: Started[]) => Promise<void>): Promise<void> {
+/** Starts the contestants (one `missing` already is passed on as such), runs `fn` on them, and always stops them. */
+async function using(ctx: Ctx, cs: Array<Contestant | Started>, fn: (...s: Started[]) => Promise<void>) {
   // Started side by side: they idle until measured, and starting them together saves time.
-  const started = await Promise.all(cs.map((c) => launch(c, ctx.o, ctx.log)));
+  const started = await Promise.all(cs.map((c) => ('ok' in c ? Promise.resolve(c) : launch(c, ctx.o, ctx.log))));
   try {
     await fn(...started);
   } finally {
@@ -71,6 +75,12 @@ async function database(ctx: Ctx, name: string): Promise<string | { reason: stri
 /** A contestant that could not even be configured (no database): reported like one that failed to start. */
 const missing = (c: Contestant, reason: string): Started => ({ ok: false, c, reason });
 
+/** The demo on the phase's Redis (`benchRedis`), or, without one, that demo reported as not run. */
+function onBenchRedis(redis: BenchRedis, id: string, name: string, auth = false): Contestant | Started {
+  const c = { ...onRedis('url' in redis ? redis.url : '', id, name, auth ? { MCP_AUTH: '1' } : {}), auth };
+  return 'url' in redis ? c : missing(c, redis.reason);
+}
+
 export interface Phase {
   name: string;
   /** Only with `--scale` (long: a million tasks); otherwise its figures are reported `not run`. */
@@ -80,7 +90,7 @@ export interface Phase {
 
 export const PHASES: Phase[] = [
   {
-    name: 'head to head: limit, SDK, MCP-Nest, module on memory, SQLite and PostgreSQL, the database limit',
+    name: 'head to head: limit, SDK, MCP-Nest, module on memory, SQLite, PostgreSQL and Redis, the database limit',
     async run(ctx) {
       const routed = onMemory(MEMORY_NEST_ROUTE, 'module-memory-nest-route', { MCP_FAST_PATH: '0' });
       const fastify = onMemory(FASTIFY_NEST_ROUTE, 'module-memory-fastify-route', {
@@ -94,22 +104,24 @@ export const PHASES: Phase[] = [
       const pgl = pgLimit(typeof limitUrl === 'string' ? limitUrl : '');
       const sqlite = onSqlite(join(ctx.o.workDir, 'bench.sqlite'));
       const onDb = typeof url === 'string' && typeof limitUrl === 'string' ? [a, b, pgl] : [];
+      const redis = await benchRedis(ctx);
+      const onRd = onBenchRedis(redis, 'module-redis', REDIS);
       // Every contestant is up for the whole phase (idle until its turn), so that the stores' figures come from
       // the same interleaved rounds as the memory store's they are divided by.
       await using(
         ctx,
-        [limit(), sdkPeer(), mcpNestPeer(), onMemory(), routed, fastify, sqlite, ...onDb],
-        async (lim, sdk, nest, mem, viaNest, viaFastify, lite, ...db) => {
+        [limit(), sdkPeer(), mcpNestPeer(), onMemory(), routed, fastify, sqlite, onRd, ...onDb],
+        async (lim, sdk, nest, mem, viaNest, viaFastify, lite, rd, ...db) => {
           const reason = typeof url === 'string' ? (typeof limitUrl === 'string' ? '' : limitUrl.reason) : url.reason;
           const [sa, sb, sl] = db.length ? db : [missing(a, reason), missing(b, reason), missing(pgl, reason)];
-          await headToHead(ctx, [lim, sdk, mem, viaNest, viaFastify, lite, sa, sl], TASKS_GET);
+          await headToHead(ctx, [lim, sdk, mem, viaNest, viaFastify, lite, sa, rd, sl], TASKS_GET);
           await headToHead(ctx, [lim, sdk, nest, mem, viaNest, viaFastify], SYNC_CALL);
           for (const s of [lim, sdk, mem, lite, sl, sa]) await measureCreate(ctx, s);
           await measureCancel(ctx, mem, mem, CANCEL_LOCAL);
           await measureCancel(ctx, sa, sb, CANCEL_CROSS);
           await measureTwoInstances(ctx, [sa, sb], POSTGRES_PAIR);
         },
-      );
+      ).finally(() => redis.stop());
       ctx.results.notes.push(`${MCP_NEST}: no tasks extension, so it has no tasks/get or task-creation figures.`);
     },
   },
@@ -125,7 +137,7 @@ export const PHASES: Phase[] = [
     },
   },
   {
-    name: 'task creation with one owner per client: memory and PostgreSQL',
+    name: 'task creation with one owner per client: memory, PostgreSQL and Redis',
     async run(ctx) {
       const url = await database(ctx, 'bench_owners');
       const mem = { ...onMemory(MEMORY_OWNERS, 'module-memory-owners', { MCP_AUTH: '1' }), auth: true };
@@ -133,9 +145,10 @@ export const PHASES: Phase[] = [
         ...onPostgres(typeof url === 'string' ? url : '', 'module-postgres-owners', POSTGRES_OWNERS, { MCP_AUTH: '1' }),
         auth: true,
       };
-      const body = (sm: Started, sp: Started) => headToHead(ctx, [sm, sp], CREATE_OWNERS);
-      if (typeof url !== 'string') return using(ctx, [mem], (sm) => body(sm, missing(pg, url.reason)));
-      await using(ctx, [mem, pg], body);
+      const redis = await benchRedis(ctx);
+      const rd = onBenchRedis(redis, 'module-redis-owners', REDIS_OWNERS, true);
+      const onPg = typeof url === 'string' ? pg : missing(pg, url.reason);
+      await using(ctx, [mem, onPg, rd], (...s) => headToHead(ctx, s, CREATE_OWNERS)).finally(() => redis.stop());
     },
   },
   {

@@ -1,4 +1,4 @@
-// node dist/bench/profile-one.js <get|call|create> [--store=memory|sqlite|postgres] [--auth] [--seconds=8]
+// node dist/bench/profile-one.js <get|call|create> [--store=memory|sqlite|postgres|redis] [--auth] [--seconds=8]
 //   [--top=25] [--fresh] (with --auth: a never-seen token on every request)
 //   [--pool=100000] (fresh tokens signed before the run) [--clients=N] (in flight; default 1 for
 //   create, 16 otherwise) [--owners=N] (auth on; worker w sends owner w % N's token, each reused)
@@ -11,8 +11,9 @@ import { readdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startPostgres, type TestPostgres } from '../test/support/postgres.js';
+import { startRedis, type TestRedis } from '../test/support/redis.js';
 import { launch } from './contestants/lineup.js';
-import { onMemory, onPostgres, onSqlite, type Contestant } from './contestants/registry.js';
+import { onMemory, onPostgres, onRedis, onSqlite, type Contestant } from './contestants/registry.js';
 import { runLoad } from './load/closed-loop.js';
 import { TASKS_CAPS, taskGet, toolCall } from './load/rpc.js';
 import { startLongTasks } from './scenarios/live-tasks.js';
@@ -33,8 +34,12 @@ const extraEnv = Object.fromEntries(
 );
 
 let pg: TestPostgres | undefined;
+let redis: TestRedis | undefined;
 let c: Contestant;
 if (store === 'postgres') c = onPostgres((pg = await startPostgres()).url, 'profiled');
+// As the bench runs it (bench/support/redis-server.ts): the AOF on, fsync once a second.
+else if (store === 'redis')
+  c = onRedis((redis = await startRedis({ appendonly: true, appendfsync: 'everysec' })).url, 'profiled');
 else if (store === 'sqlite') c = onSqlite(join(workDir, 'profiled.sqlite'), 'profiled');
 else c = onMemory('module/memory', 'profiled');
 const nodeArgs = flags.filter((f) => f.startsWith('--node=')).map((f) => f.slice(7));
@@ -85,6 +90,7 @@ const cpu = `${cpuPerRequest} µs server CPU per request`;
 console.log(`${kind} on ${store}: ${Math.round(r.rps)} req/s, ${latency}, ${cpu}, ${r.errors} errors`);
 await s.run.stop();
 await pg?.stop();
+await redis?.stop();
 if (!profile) process.exit(0);
 const dir = join(workDir, 'profiles', 'profiled');
 console.log(

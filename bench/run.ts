@@ -79,6 +79,7 @@ const info: RunInfo = {
     mcpNest: versionOf(root, '@rekog/mcp-nest'),
     nest: versionOf(root, '@nestjs/core'),
     postgres: tool('pg_config', ['--version']).replace(/^PostgreSQL\s*/, ''),
+    redis: tool('redis-server', ['--version']).match(/v=(\S+)/)?.[1] ?? '?',
   },
 };
 const outDir = join(root, 'bench', 'results');

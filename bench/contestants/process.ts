@@ -57,8 +57,12 @@ export class Running {
   }
 }
 
-/** Starts the process and waits until its port accepts connections; throws with its last output if it dies first. */
-export async function startProcess(spec: ProcessSpec, o: BenchOptions, readyMs = 60_000): Promise<Running> {
+/**
+ * Starts the process and waits until its port accepts connections; throws with its last output if it dies first.
+ * `readyMs`: head to head starts eight demos and three peers at once; on a 2-core machine at load 25–35 (other
+ * benches and suites) they were listening after 60–75 s, and 60 s lost the whole phase in three runs out of three.
+ */
+export async function startProcess(spec: ProcessSpec, o: BenchOptions, readyMs = 180_000): Promise<Running> {
   const logs = join(o.workDir, 'logs');
   mkdirSync(logs, { recursive: true });
   const log = createWriteStream(join(logs, `${spec.id}.log`));

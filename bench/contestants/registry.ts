@@ -88,3 +88,18 @@ export const onPostgres = (url: string, id: string, name = 'module/PostgreSQL', 
     },
     { store: /postgres/i, bus: /postgres/i },
   );
+
+/** The demo on the Redis store and bus at `url` (`MCP_STORE=redis`, `MCP_BUS=redis`), as several instances run. */
+export const onRedis = (url: string, id: string, name = 'module/Redis', env: Record<string, string> = {}) =>
+  demo(
+    name,
+    id,
+    {
+      MCP_STORE: 'redis',
+      REDIS_URL: url,
+      MCP_BUS: 'redis',
+      MCP_STATE_SECRET: 'bench-shared-request-state-secret',
+      ...env,
+    },
+    { store: /^RedisTaskStore$/, bus: /redis/i },
+  );

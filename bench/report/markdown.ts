@@ -74,8 +74,9 @@ function contestants(info: RunInfo): string[] {
     `- **${MCP_NEST}**: \`@rekog/mcp-nest\` ${v.mcpNest} on NestJS ${v.nest} (Express), stateless streamable HTTP;` +
       ' no tasks extension, so synchronous tools/call only.',
     `- **module/…**: this repository's demo with the bench fixtures (\`bench/fixture-app/\`)` +
-      ` on the memory store, on SQLite (\`MCP_STORE=sqlite\`), and on PostgreSQL ${v.postgres}` +
-      ' (`MCP_STORE=postgres`, `MCP_BUS=postgres`; two instances for the cancel figure).' +
+      ` on the memory store, on SQLite (\`MCP_STORE=sqlite\`), on PostgreSQL ${v.postgres}` +
+      ' (`MCP_STORE=postgres`, `MCP_BUS=postgres`; two instances for the cancel figure), and on Redis' +
+      ` ${v.redis ?? '?'} (\`MCP_STORE=redis\`, \`MCP_BUS=redis\`; AOF on, \`appendfsync everysec\`).` +
       ' Tools: `greet` (sync), `slow_compute` (task), `bench_*` fixtures.',
   ];
 }

@@ -8,6 +8,8 @@ export const MEMORY_NEST_ROUTE = 'module/memory, fastPath off';
 export const FASTIFY_NEST_ROUTE = 'module/memory, Fastify, fastPath off';
 export const SQLITE = 'module/SQLite';
 export const POSTGRES = 'module/PostgreSQL';
+/** The Redis store and bus, on a throwaway redis-server with the AOF on (`appendfsync everysec`). */
+export const REDIS = 'module/Redis';
 /** Two instances of the module on one PostgreSQL database, the load split between them (figures: their sum). */
 export const POSTGRES_PAIR = 'module/PostgreSQL, two instances';
 /** `--scale`: PostgreSQL with 1 000 000 live tasks (against 1 000 in another database). */
@@ -16,6 +18,7 @@ export const POSTGRES_MILLION = 'module/PostgreSQL, 1M live tasks';
 /** JWT auth on, so that each client can create under an owner of its own. */
 export const MEMORY_OWNERS = 'module/memory, JWT auth on';
 export const POSTGRES_OWNERS = 'module/PostgreSQL, JWT auth on';
+export const REDIS_OWNERS = 'module/Redis, JWT auth on';
 export const CANCEL_CROSS = 'module/PostgreSQL, via B';
 export const CANCEL_LOCAL = 'module/memory, same instance';
 export const CPU_BASE = 'module/memory, telemetry on, auth off';

@@ -24,6 +24,7 @@ import {
   SDK,
   SQLITE,
 } from './names.js';
+import { REDIS_TARGETS } from './redis-targets.js';
 import { RESUME_TARGETS } from './resume-targets.js';
 import type { Results } from './results.js';
 
@@ -58,7 +59,7 @@ const ratio =
  * taken moments apart, so a load that comes and goes on the machine cancels out of each pair. Falls back to the
  * ratio of the totals (or of the figures) when either has no rounds.
  */
-const pairedRatio =
+export const pairedRatio =
   (metric: MetricKey, a: string, b: string, bMetric: MetricKey = metric) =>
   (r: Results) => {
     const x = r.get(metric, a)?.rounds;
@@ -299,6 +300,7 @@ export const TARGETS: Target[] = [
     measure: ratio('createOwnersRps', POSTGRES_OWNERS, MEMORY_OWNERS),
     met: (x) => x >= 0.4,
   },
+  ...REDIS_TARGETS,
   {
     metric: 'create50Rps',
     contestant: POSTGRES,

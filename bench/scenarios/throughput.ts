@@ -108,10 +108,18 @@ function record(ctx: Ctx, k: Keys, who: string, runs: LoadResult[]): void {
   const p50 = median(runs.map((r) => r.latency.p50));
   const p99 = median(runs.map((r) => r.latency.p99));
   const cpuUs = (runs.reduce((s, r) => s + (r.serverCpuSeconds ?? 0), 0) * 1e6) / ok;
-  ctx.results.set(k.rps, who, rps, notes.join('; ') || undefined);
+  // Each round's figure too: a comparison of two contestants can take the median of their per-round ratios.
+  const cpuRounds = runs.map((r) => ((r.serverCpuSeconds ?? 0) * 1e6) / Math.max(1, r.requests - r.errors));
+  ctx.results.set(
+    k.rps,
+    who,
+    rps,
+    notes.join('; ') || undefined,
+    runs.map((r) => r.rps),
+  );
   if (k.p50) ctx.results.set(k.p50, who, p50);
   ctx.results.set(k.p99, who, p99);
-  if (k.cpu) ctx.results.set(k.cpu, who, cpuUs);
+  if (k.cpu) ctx.results.set(k.cpu, who, cpuUs, undefined, cpuRounds);
   const figures = `p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, ${Math.round(cpuUs)} µs server CPU/req`;
   const noted = notes.length ? ` (${notes.join('; ')})` : '';
   ctx.log(`  ${who} ${k.rps}: ${Math.round(rps)} req/s, ${figures}${noted}`);
