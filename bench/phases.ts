@@ -36,6 +36,7 @@ import {
   REDIS,
   REDIS_OWNERS,
 } from './report/names.js';
+import { measureBuses } from './scenarios/buses.js';
 import { measureCancel } from './scenarios/cancel.js';
 import { measureConsole } from './scenarios/console.js';
 import type { Ctx } from './scenarios/context.js';
@@ -211,6 +212,10 @@ export const PHASES: Phase[] = [
       if (typeof url !== 'string') return resumeNotRun(ctx, url.reason);
       await measureResume(ctx, url);
     },
+  },
+  {
+    name: 'buses: cancel and answer across instances, CPU per relay with 1, 2, 4 instances, a writer beside them',
+    run: (ctx) => measureBuses(ctx),
   },
   {
     name: 'memory per idle task',

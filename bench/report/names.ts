@@ -33,3 +33,11 @@ export const GATEWAY_DIRECT = 'module/memory, upstream called directly';
 export const GATEWAY = 'module/memory, through a gateway (memory) to that upstream';
 /** The resume phase: resumable tasks of an instance killed or stopped, taken over by another on one database. */
 export const RESUME_PAIR = 'module/PostgreSQL, resumable tasks taken over by a second instance';
+/** The buses phase: the module on a PostgreSQL store, relaying on each bus (bench/scenarios/buses.ts). */
+export const BUS_POSTGRES = 'module/PostgreSQL store, PostgreSQL bus';
+export const BUS_REDIS = 'module/PostgreSQL store, Redis bus';
+export const BUS_NATS = 'module/PostgreSQL store, NATS bus';
+/** Another app's writer on the module's PostgreSQL database: alone, and while the module relays on each bus. */
+export const WRITER_ALONE = 'another writer on the database, alone';
+export const WRITER_PG_BUS = 'another writer, the module relaying on the PostgreSQL bus';
+export const WRITER_REDIS_BUS = 'another writer, the module relaying on the Redis bus';

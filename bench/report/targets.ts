@@ -24,6 +24,7 @@ import {
   SDK,
   SQLITE,
 } from './names.js';
+import { BUS_TARGETS } from './bus-targets.js';
 import { REDIS_TARGETS } from './redis-targets.js';
 import { RESUME_TARGETS } from './resume-targets.js';
 import type { Results } from './results.js';
@@ -444,6 +445,7 @@ export const TARGETS: Target[] = [
     met: (x) => x <= 200,
   },
   ...RESUME_TARGETS,
+  ...BUS_TARGETS,
 ];
 
 export function judge(r: Results): Verdict[] {

@@ -1,0 +1,70 @@
+import type { MetricKey } from './metrics.js';
+import { BUS_NATS, BUS_POSTGRES, BUS_REDIS, WRITER_ALONE, WRITER_PG_BUS, WRITER_REDIS_BUS } from './names.js';
+import type { Results } from './results.js';
+import type { Target } from './targets.js';
+
+const BUSES = [BUS_POSTGRES, BUS_REDIS, BUS_NATS];
+const short = (who: string) => who.replace('module/PostgreSQL store, ', '');
+
+const ratioOf = (a: [MetricKey, string], b: [MetricKey, string]) => (r: Results) => {
+  const x = r.value(...a);
+  const y = r.value(...b);
+  return x === undefined || y === undefined || y === 0
+    ? undefined
+    : { x: x / y, shown: `${(x / y).toFixed(2)}× (${Math.round(x)} ÷ ${Math.round(y)})` };
+};
+
+/** Writer figures: the median of the per-round ratios (round i of the sides ran moments apart), else the means'. */
+const writerRatio = (a: string, b: string) => (r: Results) => {
+  const x = r.get('writerTps', a)?.rounds;
+  const y = r.get('writerTps', b)?.rounds;
+  if (!x || !y || x.length !== y.length || x.length < 3) return ratioOf(['writerTps', a], ['writerTps', b])(r);
+  const per = x.map((v, i) => v / y[i]).sort((m, n) => m - n);
+  const mid = per[Math.floor(per.length / 2)];
+  const median = per.length % 2 ? mid : (per[per.length / 2 - 1] + mid) / 2;
+  return { x: median, shown: `${median.toFixed(2)}× (median of ${per.length} rounds' ratios)` };
+};
+
+/**
+ * Issue 40. Per bus: cross-instance cancel and answer p99 (reported), and the CPU of every instance per relayed cancel
+ * with 4 instances ≤ 1.2× that with 1 (a targeted relay reaches only the instance running the task, so the cost per
+ * event does not grow with the instances). On PostgreSQL, another writer's commit rate beside the module's relays.
+ */
+export const BUS_TARGETS: Target[] = [
+  ...BUSES.flatMap((who): Target[] => [
+    ...(['cancelP99', 'answerP99'] as const).map((metric) => ({
+      metric,
+      contestant: who,
+      text: `${short(who)}, reported: ${metric === 'cancelP99' ? 'cancel' : 'answer'} across instances, p99`,
+      measure: (r: Results) => {
+        const x = r.value(metric, who);
+        return x === undefined ? undefined : { x, shown: `${x.toFixed(2)} ms` };
+      },
+    })),
+    {
+      metric: 'relayCpu4',
+      contestant: who,
+      text: `${short(who)}: CPU of every instance per relayed cancel, 4 instances ≤ 1.2× 1 instance`,
+      measure: ratioOf(['relayCpu4', who], ['relayCpu1', who]),
+      met: (x) => x <= 1.2,
+    },
+    {
+      metric: 'relayCpu2',
+      contestant: who,
+      text: `${short(who)}, reported: CPU of every instance per relayed cancel, 4 instances ÷ 2`,
+      measure: ratioOf(['relayCpu4', who], ['relayCpu2', who]),
+    },
+  ]),
+  ...[WRITER_PG_BUS, WRITER_REDIS_BUS].map((who) => ({
+    metric: 'writerTps' as const,
+    contestant: who,
+    text: `Another writer's commits/s on the database, reported: ${who.replace('another writer, ', '')} ÷ alone`,
+    measure: writerRatio(who, WRITER_ALONE),
+  })),
+  {
+    metric: 'writerTps',
+    contestant: WRITER_PG_BUS,
+    text: "Another writer's commits/s on the database, reported: the module on the PostgreSQL bus ÷ on the Redis bus",
+    measure: writerRatio(WRITER_PG_BUS, WRITER_REDIS_BUS),
+  },
+];
