@@ -101,7 +101,7 @@ export function clusterPairSuite(store: StoreKind, bus: BusKind): void {
       expect((await getTask(a, id)).body.result.status).toBe('cancelled');
     });
 
-    it(`${CREATES} concurrent creates for one owner over A and B stop exactly at maxPerPrincipal (in the store)`, async () => {
+    it(`${CREATES} racing creates for one owner over A and B stop at maxPerPrincipal exactly (store)`, async () => {
       const replies = await Promise.all(
         Array.from({ length: CREATES }, (_, i) =>
           call(i % 2 ? a : b, 'job', { ms: 60_000, tag: 'cap' }, { caps: TASKS }),
