@@ -21,6 +21,10 @@ export interface Profile {
   cutCalls: number;
   /** How long PostgreSQL stays down while an instance starts. */
   downAtStartMs: number;
+  /** Tasks cancelled, answered and listened to through the other instance while the broker restarts. */
+  brokerTasks: number;
+  /** How long the broker (Redis, NATS) stays down. */
+  brokerDownMs: number;
 }
 
 export function profileFrom(argv: string[]): Profile {
@@ -46,6 +50,8 @@ export function profileFrom(argv: string[]): Profile {
         cutListens: 10_000,
         cutCalls: 10_000,
         downAtStartMs: 20_000,
+        brokerTasks: 900,
+        brokerDownMs: 10_000,
       }
     : {
         name: 'ci',
@@ -65,5 +71,7 @@ export function profileFrom(argv: string[]): Profile {
         cutListens: 1_000,
         cutCalls: 1_000,
         downAtStartMs: 6_000,
+        brokerTasks: 240,
+        brokerDownMs: 3_000,
       };
 }

@@ -1,25 +1,36 @@
 import { isolationAttack } from '../load/attacker.js';
 import { LoadClient, type LoadShared } from '../load/client.js';
-import { query, type RunContext } from '../support/context.js';
+import type { RunContext } from '../support/context.js';
 import { startCluster } from '../support/cluster.js';
-import { sumOf } from '../support/tally.js';
+import { clusterStore, type ClusterStore, type StoreKind } from '../support/cluster-store.js';
+import { sumOf, type PhaseTally } from '../support/tally.js';
 import { checkInstances, reportProblems } from './load-checks.js';
 import { checkStopEvents } from './telemetry-truth.js';
 
 /**
- * ≥ 200 users at once on two instances over PostgreSQL (auth mode, one subject each), each running
- * tasks it answers, declines, cancels or lets complete, created on one instance and driven through
- * either; meanwhile they try to read, answer and cancel each other's tasks.
+ * ≥ 200 users at once on two instances over PostgreSQL (and its bus), or over Redis (store and bus) — auth mode,
+ * one subject each — each running tasks it answers, declines, cancels or lets complete, created on one instance and
+ * driven through either; meanwhile they try to read, answer and cancel each other's tasks.
  */
-export async function clusterLoad(ctx: RunContext): Promise<void> {
+export function clusterLoad(kind: StoreKind): (ctx: RunContext) => Promise<void> {
+  return async (ctx) => {
+    const t = ctx.report.phase(kind === 'postgres' ? 'load+isolation' : `load+isolation (${kind})`);
+    const store = await clusterStore(ctx, kind, kind === 'postgres' ? 'load' : `load_${kind}`);
+    try {
+      await run(ctx, t, store);
+    } finally {
+      await store.stop();
+    }
+  };
+}
+
+async function run(ctx: RunContext, t: PhaseTally, store: ClusterStore): Promise<void> {
   const { report, profile } = ctx;
-  const t = report.phase('load+isolation');
-  const db = await ctx.database('load');
   const cluster = await startCluster({
-    name: 'load',
-    databaseUrl: db,
+    name: store.kind === 'postgres' ? 'load' : `load-${store.kind}`,
+    databaseUrl: store.databaseUrl,
     auth: true,
-    env: { MCP_POLL_INTERVAL: '500', REL_RECORD_STOPS: '1' },
+    env: { ...store.env, MCP_POLL_INTERVAL: '500', REL_RECORD_STOPS: '1' },
   });
   try {
     const attacks = new Map<string, number>();
@@ -44,10 +55,7 @@ export async function clusterLoad(ctx: RunContext): Promise<void> {
     t.note('users at once / duration', `${clients.length} / ${seconds.toFixed(1)} s`);
     t.note('tasks per second', (sumOf(t.tasksStarted) / seconds).toFixed(1));
     t.note('isolation attempts', [...attacks.entries()].map(([k, v]) => `${k} ×${v}`).join(', '));
-    const [{ n: live }] = await query<{ n: number }>(
-      db,
-      `SELECT count(*)::int AS n FROM mcp_tasks WHERE status IN ('working', 'input_required')`,
-    );
+    const live = (await store.view.all()).filter((r) => r.status === 'working' || r.status === 'input_required').length;
     t.stuck += live;
     reportProblems(report, t, shared, {
       protocol: "zero protocol errors on the users' own requests",
@@ -62,14 +70,14 @@ export async function clusterLoad(ctx: RunContext): Promise<void> {
       attempts >= profile.loadClients && !breaches,
       `${attempts} attempts, ${breaches?.count ?? 0} breaches${breaches ? `: ${breaches.examples.join(' | ')}` : ''}`,
     );
-    report.check(t, 'no task left working or input_required in the database', live === 0, `${live}`);
+    report.check(t, `no task left working or input_required in the store (${store.kind})`, live === 0, `${live}`);
     report.check(
       t,
       'every task started also ended',
       sumOf(t.tasksStarted) === sumOf(t.tasksEnded) && sumOf(t.tasksStarted) > 0,
       `started ${sumOf(t.tasksStarted)}, ended ${sumOf(t.tasksEnded)}`,
     );
-    await checkStopEvents(report, t, db, cluster.instances, cluster.token('telemetry-reader'));
+    await checkStopEvents(report, t, store.view, cluster.instances, cluster.token('telemetry-reader'));
     checkInstances(report, t, cluster.instances);
   } finally {
     await cluster.stop();

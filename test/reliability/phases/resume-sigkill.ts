@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { inPool, query, type RunContext } from '../support/context.js';
 import { startCluster } from '../support/cluster.js';
+import { clusterStore, type ClusterStore, type StoreKind } from '../support/cluster-store.js';
 import {
   answerGo,
   DURABLE_CAPS,
@@ -42,17 +43,30 @@ const argsOf = (kind: Kind, i: number): DurableArgs => ({
 });
 
 /**
- * Three instances on PostgreSQL running resumable `rel_durable` tasks of every kind; one is killed (SIGKILL)
- * mid-run. Its tasks are taken over by the others and complete once each, answers kept, checkpoints read.
+ * Three instances on PostgreSQL (or the Redis store and bus) running resumable `rel_durable` tasks of every kind; one
+ * is killed (SIGKILL) mid-run. Its tasks are taken over by the others and complete once each, answers kept,
+ * checkpoints read.
  */
-export async function resumeSigkill(ctx: RunContext): Promise<void> {
+export function resumeSigkill(kind: StoreKind): (ctx: RunContext) => Promise<void> {
+  return async (ctx) => {
+    const store = await clusterStore(ctx, kind, kind === 'postgres' ? 'resume_sigkill' : `resume_sigkill_${kind}`);
+    try {
+      await run(ctx, store);
+    } finally {
+      await store.stop();
+    }
+  };
+}
+
+async function run(ctx: RunContext, store: ClusterStore): Promise<void> {
   const { report } = ctx;
-  const t = report.phase('resume-sigkill');
+  const t = report.phase(store.kind === 'postgres' ? 'resume-sigkill' : `resume-sigkill (${store.kind})`);
   const total = ctx.profile.name === 'long' ? 300 : 150;
-  const db = await ctx.database('resume_sigkill');
-  const env = { MCP_LEASE: String(LEASE), MCP_POLL_INTERVAL: String(POLL) };
+  const { view, ledgerDb } = store;
+  const env = { ...store.env, MCP_LEASE: String(LEASE), MCP_POLL_INTERVAL: String(POLL) };
+  const name = store.kind === 'postgres' ? 'resume' : `resume-${store.kind}`;
   // With auth: owners share the tasks out, each under the demo's limit of live tasks per principal.
-  const cluster = await startCluster({ name: 'resume', databaseUrl: db, count: 3, auth: true, env });
+  const cluster = await startCluster({ name, databaseUrl: store.databaseUrl, count: 3, auth: true, env });
   const [victim, b, c] = cluster.instances;
   const watch = new TaskWatch(() => b, t);
   try {
@@ -91,37 +105,25 @@ export async function resumeSigkill(ctx: RunContext): Promise<void> {
     const doomed = all.filter((k) => k.on === 0);
     // The doomed runs took their answers and wrote checkpoints: the kill cuts work under way.
     const ready = await until(async () => {
-      const rows = await query<{ n: string }>(
-        db,
-        `SELECT count(*) AS n FROM mcp_tasks WHERE id = ANY($1) AND NOT (checkpoint IS NOT NULL AND ` +
-          `(checkpoint::text)::int >= 2)`,
-        [doomed.filter((k) => k.kind === 'checkpoint').map((k) => k.id)],
-      );
+      const rows = await view.some(doomed.filter((k) => k.kind === 'checkpoint').map((k) => k.id));
       const answered = await query<{ n: string }>(
-        db,
+        ledgerDb,
         'SELECT count(DISTINCT task_id) AS n FROM rel_answers WHERE task_id = ANY($1)',
         [doomed.filter((k) => k.kind === 'answered').map((k) => k.id)],
       );
-      return rows[0].n === '0' && Number(answered[0].n) === doomed.filter((k) => k.kind === 'answered').length;
+      return (
+        rows.every((r) => Number(r.checkpoint ?? 0) >= 2) &&
+        Number(answered[0].n) === doomed.filter((k) => k.kind === 'answered').length
+      );
     }, 10_000);
     if (!ready) process.stdout.write('  (the doomed tasks were not all under way before the kill)\n');
-    const asking = await query<{ id: string; status: string }>(
-      db,
-      'SELECT id, status FROM mcp_tasks WHERE id = ANY($1)',
-      [doomed.map((k) => k.id)],
-    );
+    const asking = await view.some(doomed.map((k) => k.id));
     for (const k of doomed) k.statusAtKill = asking.find((r) => r.id === k.id)?.status;
 
     victim.kill('SIGKILL');
     const killedAt = Date.now();
     // The lease each doomed task had at the kill (nothing renews it now; a write in flight has landed by then).
-    const leases = sleep(200).then(() =>
-      query<{ id: string; lease_expires_at: string; attempt: number }>(
-        db,
-        'SELECT id, lease_expires_at, attempt FROM mcp_tasks WHERE id = ANY($1)',
-        [doomed.map((k) => k.id)],
-      ),
-    );
+    const leases = sleep(200).then(() => view.some(doomed.map((k) => k.id)));
     // Answers and cancels while orphaned, through another instance: they must land before the leases lapse.
     await Promise.all([
       inPool(
@@ -136,7 +138,7 @@ export async function resumeSigkill(ctx: RunContext): Promise<void> {
         k.cancelled = { ok: r.status === 200 && !!r.json?.result && !r.json.error, at: Date.now() };
       }),
     ]);
-    const lapse = new Map((await leases).map((r) => [r.id, r.attempt === 1 ? Number(r.lease_expires_at) : NaN]));
+    const lapse = new Map((await leases).map((r) => [r.id, r.attempt === 1 ? Number(r.leaseExpiresAt) : NaN]));
     // The same kind on the other instances: answered as any question is.
     await inPool(
       cases.filter((k) => k.kind === 'orphan-answer' && k.on !== 0),
@@ -148,14 +150,7 @@ export async function resumeSigkill(ctx: RunContext): Promise<void> {
       },
     );
     const resumable = doomed.filter((k) => k.kind !== 'cancelled').map((k) => k.id);
-    const tookOver = await until(async () => {
-      const rows = await query<{ n: string }>(
-        db,
-        'SELECT count(*) AS n FROM mcp_tasks WHERE id = ANY($1) AND attempt < 2',
-        [resumable],
-      );
-      return rows[0].n === '0';
-    }, 15_000);
+    const tookOver = await until(async () => (await view.some(resumable)).every((r) => r.attempt >= 2), 15_000);
     // Still asking after the takeover; then answered.
     await inPool(
       cases.filter((k) => k.kind === 'outstanding'),
@@ -172,23 +167,15 @@ export async function resumeSigkill(ctx: RunContext): Promise<void> {
       },
     );
     const ended = await until(async () => {
-      const rows = await query<{ n: string }>(
-        db,
-        'SELECT count(*) AS n FROM mcp_tasks WHERE id = ANY($1) AND status = ANY($2)',
-        [all.map((k) => k.id), TERMINAL],
-      );
-      return Number(rows[0].n) === all.length;
+      const rows = await view.some(all.map((k) => k.id));
+      return rows.length === all.length && rows.every((r) => TERMINAL.includes(r.status));
     }, 30_000);
     await watch.stop();
-    const final = await query<{ id: string; status: string; attempt: number; result: any }>(
-      db,
-      'SELECT id, status, attempt, result FROM mcp_tasks WHERE id = ANY($1)',
-      [all.map((k) => k.id)],
-    );
+    const final = await view.some(all.map((k) => k.id));
     for (const r of final) t.ended(r.status);
     checkResumeSigkill(report, t, {
       cases: all,
-      ledger: await pgLedger(db),
+      ledger: await pgLedger(ledgerDb),
       final: new Map(final.map((r) => [r.id, r])),
       lapse,
       killedAt,

@@ -19,13 +19,15 @@ export interface Cluster {
 }
 
 /**
- * Demo instances on one PostgreSQL database with the PostgreSQL bus and a shared requestState secret.
+ * Demo instances on one PostgreSQL database with the PostgreSQL bus (or on the store and bus `env` names, e.g. a
+ * `ClusterStore`'s) and a shared requestState secret.
  * With `auth`, they answer for one public address (as behind one load balancer), so a user's token
  * works on every instance and their tasks are theirs on every instance.
  */
 export async function startCluster(o: {
   name: string;
-  databaseUrl: string;
+  /** The PostgreSQL store's database; none when `env` names another store. */
+  databaseUrl?: string;
   auth?: boolean;
   count?: number;
   env?: Record<string, string>;
@@ -36,7 +38,7 @@ export async function startCluster(o: {
   const instances: DemoProcess[] = [];
   const env = {
     MCP_STORE: 'postgres',
-    DATABASE_URL: o.databaseUrl,
+    ...(o.databaseUrl ? { DATABASE_URL: o.databaseUrl } : {}),
     MCP_BUS: 'postgres',
     MCP_STATE_SECRET: STATE_SECRET,
     ...(o.auth ? { MCP_AUTH: '1' } : {}),

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { META } from '../mcp-tasks.constants.js';
 import { sseMessage } from '../protocol/sse.js';
-import { isTerminal } from '../protocol/wire.interface.js';
+import { isTerminal, type TaskStatus } from '../protocol/wire.interface.js';
 import type { TaskRecord } from '../store/task.record.js';
 import { toDetailedWireTask } from '../tasks/task.mapper.js';
 
@@ -11,16 +11,22 @@ const signature = (t: TaskRecord): string => `${t.status}|${Object.keys(t.inputR
 /** What a stream remembers of the last state it sent of a task. */
 interface Sent {
   signature: string;
+  status: TaskStatus;
   terminal: boolean;
 }
 
-const sent = (task: TaskRecord): Sent => ({ signature: signature(task), terminal: isTerminal(task.status) });
+const sent = (task: TaskRecord): Sent => ({
+  signature: signature(task),
+  status: task.status,
+  terminal: isTerminal(task.status),
+});
 
 /**
  * The notifications of one listen. Per task, reads are made one after another — a change heard while one is in
  * flight is read again once it is back — so what is sent follows the store's order (a read never answers with an
  * older state than the one before it); a terminal status is final. Changes in quick succession may be sent as
- * one notification of the latest state.
+ * one notification of the latest state. The bus is a hint: every `pollInterval` one batch read of the statuses of
+ * the tasks not yet final catches up a change whose event was lost (a broker outage or reconnect).
  */
 export class ListenStream {
   private readonly last = new Map<string, Sent>();
@@ -28,11 +34,15 @@ export class ListenStream {
   private readonly changedMeanwhile = new Set<string>();
   private readonly early = new Set<string>();
   private started = false;
+  private timer?: NodeJS.Timeout;
+  private rechecking = false;
 
   constructor(
     private readonly res: ServerResponse,
     private readonly subscriptionId: string | number,
     private readonly read: (id: string) => Promise<TaskRecord | undefined>,
+    /** The status of each of `ids` that exists (one batch read where the store has one). */
+    private readonly statuses: (ids: string[]) => Promise<Map<string, TaskStatus>>,
     private readonly pollInterval: number,
     /** A task reached its final state: nothing more is sent of it (its events are no longer needed). */
     private readonly ended: (id: string) => void = () => {},
@@ -61,6 +71,28 @@ export class ListenStream {
     this.started = true;
     for (const id of this.early) void this.push(id);
     this.early.clear();
+    this.timer = setInterval(() => void this.recheck(), this.pollInterval);
+    this.timer.unref();
+  }
+
+  /** The stream closed: no more re-reads. */
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  /** A status that differs from the last one sent is read and sent in full, as a change heard on the bus is. */
+  private async recheck(): Promise<void> {
+    const open = [...this.last].filter(([, s]) => !s.terminal).map(([id]) => id);
+    if (this.rechecking || this.gone || open.length === 0) return;
+    this.rechecking = true;
+    try {
+      const now = await this.statuses(open);
+      for (const id of open) if (now.has(id) && now.get(id) !== this.last.get(id)?.status) void this.push(id);
+    } catch {
+      // The next round (or the bus) catches up.
+    } finally {
+      this.rechecking = false;
+    }
   }
 
   private get gone(): boolean {

@@ -11,6 +11,7 @@ import { TaskGuards, type TaskHandler } from '../pipeline/task-guards.js';
 import { declaresTasks, tasksNotDeclared } from '../protocol/capabilities.js';
 import { RpcError } from '../protocol/rpc.error.js';
 import { SSE_HEADERS, sseMessage } from '../protocol/sse.js';
+import { readStatuses } from '../store/read-statuses.js';
 import { TaskStore } from '../store/task-store.interface.js';
 import type { TaskRecord } from '../store/task.record.js';
 import { isBoundElsewhere } from '../tasks/task-binding.js';
@@ -91,7 +92,8 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
       follows.delete(id);
     };
     const read = (id: string) => this.store.get(id, Date.now());
-    const stream = new ListenStream(res, req.id, read, this.options.pollInterval, unfollow);
+    const statuses = (some: string[]) => readStatuses(this.store, some, Date.now());
+    const stream = new ListenStream(res, req.id, read, statuses, this.options.pollInterval, unfollow);
     // Subscribe before reading, so a change between the read and the ack is not missed.
     const unsubscribe = this.bus.subscribe((e) => {
       if (e.type === 'status-changed') stream.changed(e.taskId);
@@ -102,6 +104,7 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
       if (released) return;
       released = true;
       clearInterval(keepAlive);
+      stream.stop();
       unsubscribe();
       for (const id of follows.keys()) unfollow(id);
       this.open.delete(res);

@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { cjsExports, loadPeer } from '../../peers/optional-peer.js';
 import type { RedisClient } from './redis-client.interface.js';
 import type { RedisStoreConfig } from './redis-store.config.js';
@@ -28,5 +29,22 @@ export async function redisClientFor(config: RedisStoreConfig): Promise<{ client
     const why = first instanceof Error ? first.message : String(first);
     throw new Error(`McpTasksModule: store { type: "redis" } could not connect to Redis: ${why}`);
   }
+  warnWhenDown(client);
   return { client, owned: true };
+}
+
+/**
+ * Once up, a lost connection is logged once per outage: without an `error` listener ioredis prints every failed
+ * reconnect to stderr as an "Unhandled error event".
+ */
+function warnWhenDown(client: RedisClient): void {
+  const logger = new Logger('McpTasks');
+  let down = false;
+  client.on('error', (err) => {
+    if (down) return;
+    down = true;
+    const why = err instanceof Error ? err.message : String(err);
+    logger.warn(`store { type: "redis" } lost its connection (${why}); commands wait until it is back`);
+  });
+  client.on('ready', () => (down = false));
 }

@@ -7,6 +7,7 @@ export interface RedisClient {
   defineCommand(name: string, definition: { numberOfKeys: number; lua: string }): void;
   connect(): Promise<void>;
   once(event: 'error', listener: (err: unknown) => void): unknown;
+  on(event: 'error' | 'ready', listener: (err?: unknown) => void): unknown;
   hgetall(key: string): Promise<Record<string, string>>;
   quit(): Promise<unknown>;
   disconnect(): void;

@@ -1,7 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LoadClient, type LoadShared } from '../load/client.js';
-import { query, type RunContext } from '../support/context.js';
+import type { RunContext } from '../support/context.js';
 import { startCluster } from '../support/cluster.js';
+import { clusterStore, type ClusterStore, type StoreKind } from '../support/cluster-store.js';
+import type { PhaseTally } from '../support/tally.js';
 import { outcomeLabel, probeBusWake } from './bus-probe.js';
 import { checkInstances, reportProblems } from './load-checks.js';
 
@@ -9,21 +11,37 @@ import { checkInstances, reportProblems } from './load-checks.js';
 const SERVER_POLL = 5000;
 
 /**
- * PostgreSQL restarted (pg_ctl -m fast, same data and port) under load on two instances. Promise: a
- * request sent during the outage either gets a JSON-RPC error the client can retry or succeeds and
- * takes effect; retrying after the outage, each client drives every task to the end it chose; the
- * instances stay up and reconnect (pool and bus); nothing is lost or stuck.
+ * The store restarted under load on two instances: PostgreSQL (pg_ctl -m fast, same data and port; the run's shared
+ * server) or Redis, store and bus (SIGKILL, AOF on, same port). Promise: a request sent during the outage either
+ * gets a JSON-RPC error the client can retry or succeeds and takes effect; retrying after the outage, each client
+ * drives every task to the end it chose; the instances stay up and reconnect (store and bus); nothing is lost or
+ * stuck.
  */
-export async function pgOutage(ctx: RunContext): Promise<void> {
+export function storeOutage(kind: StoreKind): (ctx: RunContext) => Promise<void> {
+  return async (ctx) => {
+    const store = await clusterStore(ctx, kind, kind === 'postgres' ? 'outage' : `outage_${kind}`, {
+      appendonly: true,
+    });
+    try {
+      await run(ctx, store);
+    } finally {
+      await store.stop();
+    }
+  };
+}
+
+async function run(ctx: RunContext, store: ClusterStore): Promise<void> {
   const { report, profile } = ctx;
-  const t = report.phase('pg-restart');
-  const db = await ctx.database('outage');
+  const t = report.phase(store.kind === 'postgres' ? 'pg-restart' : `${store.kind}-restart`);
   const cluster = await startCluster({
-    name: 'outage',
-    databaseUrl: db,
+    name: store.kind === 'postgres' ? 'outage' : `outage-${store.kind}`,
+    databaseUrl: store.databaseUrl,
     auth: true,
-    env: { MCP_POLL_INTERVAL: String(SERVER_POLL) },
+    env: { ...store.env, MCP_POLL_INTERVAL: String(SERVER_POLL) },
   });
+  const restart = (downMs: number) =>
+    store.redis ? store.redis.restart({ downMs, kill: true }) : ctx.pg.restart({ downMs });
+  const what = store.kind === 'postgres' ? 'PostgreSQL' : 'Redis';
   const [a, b] = cluster.instances;
   let window = { from: Infinity, to: Infinity };
   const during = new Map<string, number>();
@@ -55,14 +73,14 @@ export async function pgOutage(ctx: RunContext): Promise<void> {
     const running = Promise.all(clients.map((c) => c.run()));
     await sleep(3000);
     window = { from: Date.now(), to: Infinity };
-    const { stoppedAt, startedAt } = await ctx.pg.restart({ downMs: profile.outageMs });
+    const { stoppedAt, startedAt } = await restart(profile.outageMs);
     window = { from: window.from, to: startedAt };
     t.note(
-      'PostgreSQL down (stop called → accepting again)',
+      `${what} down (stop called → accepting again)`,
       `${startedAt - window.from} ms (stopped after ${stoppedAt - window.from} ms)`,
     );
     const busBack = await waitForBus(a, b, cluster.token('probe'), t, startedAt);
-    t.note('bus relays again after PostgreSQL is back', busBack === undefined ? 'never (60 s)' : `${busBack} ms`);
+    t.note(`bus relays again after ${what} is back`, busBack === undefined ? 'never (60 s)' : `${busBack} ms`);
     await running;
     t.note(
       'requests sent during the outage, by outcome',
@@ -84,12 +102,9 @@ export async function pgOutage(ctx: RunContext): Promise<void> {
       t,
       'the event bus reconnected (a cross-instance answer wakes the task faster than the server poll)',
       busBack !== undefined,
-      `${busBack ?? 'never'} ms after PostgreSQL was back`,
+      `${busBack ?? 'never'} ms after ${what} was back`,
     );
-    const [{ n: live }] = await query<{ n: number }>(
-      db,
-      `SELECT count(*)::int AS n FROM mcp_tasks WHERE status IN ('working', 'input_required')`,
-    );
+    const live = (await store.view.all()).filter((r) => r.status === 'working' || r.status === 'input_required').length;
     t.stuck += live;
     report.check(t, 'no task left working or input_required', live === 0, `${live}`);
     reportProblems(
@@ -116,7 +131,7 @@ async function waitForBus(
   a: LoadShared['targets'][number],
   b: LoadShared['targets'][number],
   token: string,
-  t: LoadShared['tally'],
+  t: PhaseTally,
   since: number,
 ): Promise<number | undefined> {
   while (Date.now() - since < 60_000) {
