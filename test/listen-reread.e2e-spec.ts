@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import { createClusterApp } from './fixtures/cluster-app.js';
 import { listen } from './support/listen.js';
-import { call, TASKS } from './support/mcp-request.js';
+import { call, TASKS, updateTask, waitForTask } from './support/mcp-request.js';
 import { startRedis, type TestRedis } from './support/redis.js';
 
 const POLL = 500;
@@ -27,6 +27,23 @@ describe('a listen re-reads its tasks every pollInterval (the bus is only a hint
     await a?.close();
     await b?.close();
     await redis?.stop();
+  });
+
+  it('a new question of a task still input_required on A reaches a listen on B without any bus', async () => {
+    const full = { ...TASKS, elicitation: {} };
+    const id = (await call(a, 'ask', {}, { caps: full })).body.result.taskId as string;
+    await waitForTask(a, id, (st) => st === 'input_required', 10_000);
+    const s = await listen(b, { taskIds: [id] }, { caps: TASKS, id: 'asks' });
+    try {
+      await s.next((f) => f.method === 'notifications/subscriptions/acknowledged', 10_000);
+      await updateTask(a, id, { a: { action: 'accept', content: { ok: true } } });
+      // The status stays input_required; only the question changes (a answered, b asked).
+      const next = await s.next((f) => f.method === 'notifications/tasks' && !!f.params.inputRequests?.b, 15_000);
+      expect(next.params.status).toBe('input_required');
+      expect(Object.keys(next.params.inputRequests)).toEqual(['b']);
+    } finally {
+      s.close();
+    }
   });
 
   it('a task finishing on A reaches a listen on B without any bus', async () => {

@@ -80,14 +80,21 @@ export class ListenStream {
     clearInterval(this.timer);
   }
 
-  /** A status that differs from the last one sent is read and sent in full, as a change heard on the bus is. */
+  /**
+   * A status that differs from the last one sent is read and sent in full, as a change heard on the bus is; so is a
+   * task still `input_required` (its questions may have changed without its status: `send` drops an unchanged one).
+   */
   private async recheck(): Promise<void> {
     const open = [...this.last].filter(([, s]) => !s.terminal).map(([id]) => id);
     if (this.rechecking || this.gone || open.length === 0) return;
     this.rechecking = true;
     try {
       const now = await this.statuses(open);
-      for (const id of open) if (now.has(id) && now.get(id) !== this.last.get(id)?.status) void this.push(id);
+      for (const id of open) {
+        const status = now.get(id);
+        if (status !== undefined && (status !== this.last.get(id)?.status || status === 'input_required'))
+          void this.push(id);
+      }
     } catch {
       // The next round (or the bus) catches up.
     } finally {
