@@ -1,0 +1,40 @@
+import { createConnection, createServer, type Socket } from 'node:net';
+
+/** A TCP relay to a server, on a free local port. */
+export interface SlowLink {
+  /** `url` with its host and port replaced by the relay's. */
+  via(url: string): string;
+  close(): Promise<void>;
+}
+
+/**
+ * Relays TCP to `host:port`, holding every chunk a client sends `delay` ms (in order) before passing it on: a slow
+ * link to a broker, so what a client asks of it (a LISTEN, a SUBSCRIBE) takes effect that much later.
+ */
+export async function slowLink(host: string, port: number, delay: number): Promise<SlowLink> {
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = createConnection({ host, port });
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('error', () => undefined);
+      s.on('close', () => (sockets.delete(s), client.destroy(), upstream.destroy()));
+    }
+    client.on('data', (chunk) => setTimeout(() => upstream.write(chunk), delay));
+    upstream.pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port: at } = server.address() as { port: number };
+  return {
+    via: (url) => {
+      const u = new URL(url);
+      u.hostname = '127.0.0.1';
+      u.port = String(at);
+      return u.toString();
+    },
+    close: () => {
+      for (const s of sockets) s.destroy();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
