@@ -21,6 +21,8 @@ export abstract class BrokerTaskEventBus implements TaskEventBus {
   private readonly follows = new Map<string, number>();
   private readonly recent = new Set<string>();
   private seq = 0;
+  /** Follows waiting for the next round trip to be in effect (one round trip per turn of the event loop). */
+  private activating?: Array<() => void>;
   /** Whether the last relay failed (its warning already logged). */
   private failing = false;
 
@@ -35,6 +37,11 @@ export abstract class BrokerTaskEventBus implements TaskEventBus {
    * cannot now (not connected, refused).
    */
   protected abstract send(channel: string, text: string, confirm: boolean): Promise<void>;
+  /**
+   * A round trip on the subscribing connection, sent after every `join` asked for so far (once connected): the
+   * broker has taken those subscriptions when it resolves.
+   */
+  protected abstract roundTrip(): Promise<void>;
   abstract health(): TaskEventBusHealth;
 
   /** Every channel this instance hears now: the transport joins them again after a reconnect. */
@@ -74,11 +81,13 @@ export abstract class BrokerTaskEventBus implements TaskEventBus {
     return this.local.subscribe(handler);
   }
 
-  follow(topic: string): () => void {
+  /** `onActive`: after a round trip on the subscribing connection that followed the join (see `TaskEventBus.follow`). */
+  follow(topic: string, onActive?: () => void): () => void {
     const count = this.follows.get(topic) ?? 0;
     this.follows.set(topic, count + 1);
     if (count === 0) this.join(this.channelOf(topic));
     let followed = true;
+    if (onActive) this.whenJoined(() => followed && onActive());
     return () => {
       if (!followed) return;
       followed = false;
@@ -87,6 +96,19 @@ export abstract class BrokerTaskEventBus implements TaskEventBus {
       this.follows.delete(topic);
       this.leave(this.channelOf(topic));
     };
+  }
+
+  /** Calls `then` once the joins asked for so far are in effect; not if the round trip fails (a poll catches up). */
+  private whenJoined(then: () => void): void {
+    if (this.activating) return void this.activating.push(then);
+    const due = (this.activating = [then]);
+    setImmediate(() => {
+      this.activating = undefined;
+      this.roundTrip().then(
+        () => due.forEach((f) => f()),
+        () => undefined,
+      );
+    });
   }
 
   /** How many subscriptions are live in this process (for diagnostics and tests). */

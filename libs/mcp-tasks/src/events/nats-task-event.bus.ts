@@ -27,6 +27,9 @@ export class NatsTaskEventBus extends BrokerTaskEventBus implements OnModuleInit
   private nc?: NatsConnection;
   private readonly subs = new Map<string, Subscription>();
   private up = false;
+  /** Resolves with the connection once attached (round trips before then wait for it). */
+  private readonly connection: Promise<NatsConnection>;
+  private attached!: (nc: NatsConnection) => void;
   private stopped = false;
 
   constructor(
@@ -36,6 +39,7 @@ export class NatsTaskEventBus extends BrokerTaskEventBus implements OnModuleInit
     super();
     this.prefix = options.prefix ?? 'mcp-tasks';
     this.broadcast = `${this.prefix}.all`;
+    this.connection = new Promise((resolve) => (this.attached = resolve));
   }
 
   /** Connects in the background (retrying without limit): an instance starts while NATS is down, as on PostgreSQL. */
@@ -58,6 +62,12 @@ export class NatsTaskEventBus extends BrokerTaskEventBus implements OnModuleInit
     this.up = !nc.isClosed();
     void this.watch(nc);
     for (const channel of this.channels()) this.join(channel);
+    this.attached(nc);
+  }
+
+  /** A PING to the server, sent after every subscription so far (once connected): it has them when the PONG is back. */
+  protected async roundTrip(): Promise<void> {
+    await (this.nc ?? (await this.connection)).flush();
   }
 
   protected channelOf(topic: string): string {

@@ -16,19 +16,30 @@ export class ChannelListens {
   private readonly counts = new Map<string, number>();
   /** The channels the connection LISTENs on now. */
   private listening = new Set<string>();
+  /** Follows told once their channel is LISTENed on (`TaskEventBus.follow`'s `onActive`). */
+  private readonly waiting = new Set<ActiveWaiter>();
+  private syncing = false;
 
   constructor(private readonly base: string) {}
 
-  /** Counts one follow of `channel`. */
-  add(channel: string): void {
+  /**
+   * Counts one follow of `channel`; `onActive` is called once a LISTEN on it is in effect (at once when one is and
+   * no change is under way, if `connected`). Returns what ends that follow.
+   */
+  add(channel: string, onActive: (() => void) | undefined, connected: boolean): () => void {
     this.counts.set(channel, (this.counts.get(channel) ?? 0) + 1);
-  }
-
-  /** Ends one follow of `channel`. */
-  remove(channel: string): void {
-    const n = (this.counts.get(channel) ?? 0) - 1;
-    if (n > 0) this.counts.set(channel, n);
-    else this.counts.delete(channel);
+    const waiter = onActive && { channel, onActive, ended: false };
+    if (waiter) this.waiting.add(waiter);
+    if (connected && !this.syncing && this.listening.has(channel)) this.activate();
+    return () => {
+      if (waiter) {
+        this.waiting.delete(waiter);
+        waiter.ended = true;
+      }
+      const n = (this.counts.get(channel) ?? 0) - 1;
+      if (n > 0) this.counts.set(channel, n);
+      else this.counts.delete(channel);
+    };
   }
 
   /** How many topic channels are followed now. */
@@ -52,10 +63,26 @@ export class ChannelListens {
   async sync(client: pg.Client): Promise<void> {
     const { listen, unlisten } = this.changes();
     const all = [...listen.map((c) => `LISTEN ${c}`), ...unlisten.map((c) => `UNLISTEN ${c}`)];
-    // A few hundred statements per query.
-    for (let i = 0; i < all.length; i += 500) await client.query(all.slice(i, i + 500).join('; '));
+    this.syncing = true;
+    try {
+      // A few hundred statements per query.
+      for (let i = 0; i < all.length; i += 500) await client.query(all.slice(i, i + 500).join('; '));
+    } finally {
+      this.syncing = false;
+    }
     for (const c of listen) this.listening.add(c);
     for (const c of unlisten) this.listening.delete(c);
+    this.activate();
+  }
+
+  /** Tells the follows whose channel is LISTENed on now (on a later turn: never inside `add` or `sync`). */
+  private activate(): void {
+    const due = [...this.waiting].filter((w) => this.listening.has(w.channel));
+    if (!due.length) return;
+    for (const w of due) this.waiting.delete(w);
+    setImmediate(() => {
+      for (const w of due) if (!w.ended) w.onActive();
+    });
   }
 
   private changes(): { listen: string[]; unlisten: string[] } {
@@ -65,4 +92,11 @@ export class ChannelListens {
       unlisten: [...this.listening].filter((c) => !wanted.has(c)),
     };
   }
+}
+
+interface ActiveWaiter {
+  channel: string;
+  onActive: () => void;
+  /** Its follow ended: it is not told. */
+  ended: boolean;
 }

@@ -129,16 +129,18 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
     this.sending = false;
   }
 
-  /** Counted: the topic's channel is LISTENed on while one follow of it lasts (see `TaskEventBus.follow`). */
-  follow(topic: string): () => void {
-    const channel = topicChannel(this.channel, topic);
-    this.listens.add(channel);
+  /**
+   * Counted: the topic's channel is LISTENed on while one follow of it lasts (see `TaskEventBus.follow`);
+   * `onActive` once the LISTEN is in effect (after a reconnect, once LISTENed again).
+   */
+  follow(topic: string, onActive?: () => void): () => void {
+    const end = this.listens.add(topicChannel(this.channel, topic), onActive, !!this.client);
     this.kick();
     let on = true;
     return () => {
       if (!on) return;
       on = false;
-      this.listens.remove(channel);
+      end();
       this.kick();
     };
   }

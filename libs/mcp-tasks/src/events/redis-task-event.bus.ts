@@ -26,6 +26,8 @@ export class RedisTaskEventBus extends BrokerTaskEventBus implements OnModuleIni
   private readonly sub: Redis;
   /** Whether `pub` is the app's client (left open on shutdown). */
   private readonly borrowed: boolean;
+  /** Resolves on the subscribing connection's next 'ready' (round trips wait for it). */
+  private ready?: Promise<void>;
 
   constructor(Driver: RedisConstructor, options: RedisBusOptions) {
     super();
@@ -60,6 +62,19 @@ export class RedisTaskEventBus extends BrokerTaskEventBus implements OnModuleIni
 
   protected leave(channel: string): void {
     if (this.sub.status === 'ready') this.sub.unsubscribe(channel).catch(() => undefined);
+  }
+
+  /** A PING on the subscribing connection (commands there run in order); once it is ready, so after it joined all. */
+  protected async roundTrip(): Promise<void> {
+    if (this.sub.status !== 'ready')
+      // One listener however many follows wait; added after the constructor's, so it runs after `subscribeAll`.
+      await (this.ready ??= new Promise<void>((resolve) =>
+        this.sub.once('ready', () => {
+          this.ready = undefined;
+          resolve();
+        }),
+      ));
+    await this.sub.ping();
   }
 
   protected async send(channel: string, text: string): Promise<void> {

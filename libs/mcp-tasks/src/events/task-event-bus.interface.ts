@@ -51,8 +51,14 @@ export interface TaskEventBus {
    * instance's cost per event does not grow with the number of instances. Follows are counted per topic. Events
    * published on this instance reach its own subscribers whatever it follows. A bus without `follow` relays every
    * event to every instance.
+   *
+   * A follow takes effect on the broker a moment after the call (a LISTEN, a SUBSCRIBE): an event another instance
+   * publishes in between is not relayed here. `onActive`, when the bus takes it (a second parameter), is called once
+   * the follow is in effect — never during the call, never after the unfollow — so the follower re-reads then what it
+   * follows and misses nothing published before (the runner re-reads its task's status: a cancel or an answer sent
+   * the moment the create returned is applied at once, not a `pollInterval` later).
    */
-  follow?(topic: string): () => void;
+  follow?(topic: string, onActive?: () => void): () => void;
   /**
    * Whether the bus reaches the other instances now, for the health indicator (`bus: 'connected'`, or
    * `'disconnected'` and `down`). A bus without it relays in this process only (`bus: 'in-process'`): one that

@@ -16,5 +16,9 @@ export function taskEventTopics(event: TaskEvent): string[] {
   return [event.taskId];
 }
 
-/** Follows `topic` on a bus that targets its relays; a no-op (every event arrives anyway) on one that does not. */
-export const followTopic = (bus: TaskEventBus, topic: string): (() => void) => bus.follow?.(topic) ?? (() => {});
+/**
+ * Follows `topic` on a bus that targets its relays; a no-op (every event arrives anyway) on one that does not.
+ * `onActive`: see `TaskEventBus.follow` (not called by a bus without `follow`, nor by one that does not take it).
+ */
+export const followTopic = (bus: TaskEventBus, topic: string, onActive?: () => void): (() => void) =>
+  bus.follow?.(topic, onActive) ?? (() => {});

@@ -12,6 +12,8 @@ import type { TaskStore } from '../store/task-store.interface.js';
 export class RunningTasksWatcher {
   private timer?: NodeJS.Timeout;
   private busy = false;
+  /** Runs to re-read at the end of this turn of the event loop (`recheck`), all in one batch. */
+  private due?: Map<string, TaskRunHandle>;
 
   constructor(
     private readonly store: TaskStore,
@@ -27,6 +29,34 @@ export class RunningTasksWatcher {
 
   stop(): void {
     clearInterval(this.timer);
+  }
+
+  /**
+   * Re-reads `id`'s status for its run `handle` now, as a poll would — when the bus began relaying the task's events
+   * here (a cancel or an answer sent before then was not): ended elsewhere, the run stops; `working` again (an answer
+   * came while it asked), a waiting run wakes and reads it. One read for the runs rechecked in one turn.
+   */
+  recheck(id: string, handle: TaskRunHandle): void {
+    if (this.due) return void this.due.set(id, handle);
+    const due = (this.due = new Map([[id, handle]]));
+    setImmediate(() => {
+      this.due = undefined;
+      void this.reread(due);
+    });
+  }
+
+  private async reread(due: Map<string, TaskRunHandle>): Promise<void> {
+    try {
+      const statuses = await readStatuses(this.store, [...due.keys()], Date.now());
+      for (const [id, handle] of due) {
+        if (this.running.get(id) !== handle || handle.returned) continue;
+        const status = statuses.get(id);
+        if (status === undefined || isTerminal(status)) handle.abort(stopReason(status));
+        else if (status === 'working') handle.wake();
+      }
+    } catch (err) {
+      this.logger.warn(`could not re-read running tasks: ${(err as Error).message}`);
+    }
   }
 
   private async check(): Promise<void> {

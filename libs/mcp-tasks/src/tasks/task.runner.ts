@@ -96,8 +96,9 @@ export class TaskRunner implements OnModuleInit, BeforeApplicationShutdown {
    */
   run(task: TaskRecord, tool: ToolPipeline, args: object, origin: ToolCallOrigin): void {
     const handle = new TaskRunHandle(task.attempt ?? 1, !!task.resume);
-    // Cancel and answers from other instances reach this one while the run lasts (for its task only).
-    const unfollow = followTopic(this.bus, task.id);
+    // Cancel and answers from other instances reach this one while the run lasts (for its task only); those sent
+    // before the follow took effect on the broker are read from the store once it did.
+    const unfollow = followTopic(this.bus, task.id, () => this.watcher.recheck(task.id, handle));
     // An earlier attempt here (this instance stalled past its lease and took the task back): it stops.
     this.running.get(task.id)?.handOver('lease-lost');
     this.running.set(task.id, handle);

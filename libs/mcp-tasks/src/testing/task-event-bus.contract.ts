@@ -2,6 +2,7 @@ import { durationProblem } from '../common/duration.rule.js';
 import type { BusHarness, BusHarnessFactory } from './bus-harness.interface.js';
 import type { BusTrio } from './bus-contract/bus-probes.js';
 import { deliveryContract } from './bus-contract/delivery.contract.js';
+import { followActiveContract } from './bus-contract/follow-active.contract.js';
 import { payloadContract } from './bus-contract/payload.contract.js';
 import { targetingContract } from './bus-contract/targeting.contract.js';
 import { globalTestApi, type TestApi } from './test-api.js';
@@ -10,9 +11,9 @@ import { globalTestApi, type TestApi } from './test-api.js';
  * The behaviour every `TaskEventBus` must have, checked on three instances over one broker: events reach the
  * subscribers of every instance (the publisher's own at once, echoes dropped, once each), unsubscribe stops a
  * handler; with `follow`, only instances following one of an event's topics hear it, follows counted per topic, a
- * session's topic heard by its followers; events without topics reach everyone; a question's answer arrives whole;
- * one publisher's events about a task keep their order; `health()`, when there, says connected. Call it inside a
- * `describe`:
+ * session's topic heard by its followers, a follow's `onActive` (when `follow` takes it) called once it is in
+ * effect; events without topics reach everyone; a question's answer arrives whole; one publisher's events about a
+ * task keep their order; `health()`, when there, says connected. Call it inside a `describe`:
  *
  * ```ts
  * import { taskEventBusContract } from '@mcp-tasks/nestjs/testing';
@@ -45,6 +46,7 @@ export function taskEventBusContract(
   test.afterAll(async () => harness?.close());
   deliveryContract(trio, settle, test);
   targetingContract(trio, settle, test);
+  followActiveContract(trio, settle, test);
   payloadContract(trio, settle, test);
 }
 
