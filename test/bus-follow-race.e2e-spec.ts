@@ -12,12 +12,12 @@ import { slowLink, type SlowLink } from './support/slow-link.js';
 
 /** Neither instance re-reads the store while the suite runs: whatever crosses from B to A came over the bus. */
 const POLL = 300_000;
-/** How long a relayed cancel or answer may take to reach the run on A (a loaded 2-core machine). */
-const SEEN_WITHIN = 5_000;
+/** How long a relayed cancel or answer may take to reach the run on A (3.7 s seen on a loaded 2-core machine). */
+const SEEN_WITHIN = 10_000;
 const ROUNDS = 120;
 /** Every round's task may be live at once. */
 const OPTIONS = { pollInterval: POLL, maxPerPrincipal: 1_000, maxTasks: 10_000 };
-/** Rounds in flight at once: enough that A's bus is busy sending while its runs start. */
+/** Rounds in flight at once, as the bench's clients are (and the suite stays short). */
 const PARALLEL = 24;
 const FULL = { ...TASKS, elicitation: {} };
 /**
@@ -75,7 +75,7 @@ describe.each(['postgres', 'redis', 'nats'] as const)('bus follows: nothing rela
     await pg?.stop();
   });
 
-  it(`${ROUNDS} cancels through B, each sent as soon as the create on A returned, all fire the run's signal on A`, async () => {
+  it(`${ROUNDS} cancels through B right after A's create: every run's signal fires on A`, async () => {
     const lost = await missed(ROUNDS, PARALLEL, async () => {
       const { body } = await call(a, 'wait', { ms: 60_000 }, { caps: TASKS });
       const id = body.result.taskId as string;
@@ -85,7 +85,7 @@ describe.each(['postgres', 'redis', 'nats'] as const)('bus follows: nothing rela
     expect(lost).toBe(0);
   }, 180_000);
 
-  it(`${ROUNDS} answers through B, each sent as soon as A asked, all reach the run on A`, async () => {
+  it(`${ROUNDS} answers through B right after A asked: every run on A gets its answer`, async () => {
     const lost = await missed(ROUNDS, PARALLEL, async () => {
       const { body } = await call(a, 'askOnce', {}, { caps: FULL });
       const id = body.result?.taskId as string;

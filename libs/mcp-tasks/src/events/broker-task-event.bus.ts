@@ -81,7 +81,7 @@ export abstract class BrokerTaskEventBus implements TaskEventBus {
     return this.local.subscribe(handler);
   }
 
-  /** `onActive`: after a round trip on the subscribing connection that followed the join (see `TaskEventBus.follow`). */
+  /** `onActive`: after a round trip on the subscribing connection that followed the join (`TaskEventBus.follow`). */
   follow(topic: string, onActive?: () => void): () => void {
     const count = this.follows.get(topic) ?? 0;
     this.follows.set(topic, count + 1);

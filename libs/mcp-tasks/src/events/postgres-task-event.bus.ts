@@ -131,7 +131,7 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
 
   /**
    * Counted: the topic's channel is LISTENed on while one follow of it lasts (see `TaskEventBus.follow`);
-   * `onActive` once the LISTEN is in effect (after a reconnect, once LISTENed again).
+   * `onActive` once a LISTEN on its channel is in effect (while disconnected: once connected and LISTENing).
    */
   follow(topic: string, onActive?: () => void): () => void {
     const end = this.listens.add(topicChannel(this.channel, topic), onActive, !!this.client);
