@@ -1,6 +1,6 @@
 import type { Logger } from '@nestjs/common';
 import { stopReason, type TaskRunHandle } from '../context/task-run.handle.js';
-import { isTerminal } from '../protocol/wire.interface.js';
+import { isTerminal, type TaskStatus } from '../protocol/wire.interface.js';
 import { readStatuses } from '../store/read-statuses.js';
 import type { TaskStore } from '../store/task-store.interface.js';
 
@@ -48,15 +48,18 @@ export class RunningTasksWatcher {
   private async reread(due: Map<string, TaskRunHandle>): Promise<void> {
     try {
       const statuses = await readStatuses(this.store, [...due.keys()], Date.now());
-      for (const [id, handle] of due) {
-        if (this.running.get(id) !== handle || handle.returned) continue;
-        const status = statuses.get(id);
-        if (status === undefined || isTerminal(status)) handle.abort(stopReason(status));
-        else if (status === 'working') handle.wake();
-      }
+      for (const [id, handle] of due) if (this.running.get(id) === handle) this.react(handle, statuses.get(id), true);
     } catch (err) {
       this.logger.warn(`could not re-read running tasks: ${(err as Error).message}`);
     }
+  }
+
+  /** A run's read status: ended elsewhere (or gone), the run stops; `working` and `wake`, a waiting run wakes. */
+  private react(handle: TaskRunHandle | undefined, status: TaskStatus | undefined, wake: boolean): void {
+    // A run that returned is writing its own outcome: the store's answer to that says how it ended.
+    if (!handle || handle.returned) return;
+    if (status === undefined || isTerminal(status)) handle.abort(stopReason(status));
+    else if (wake && status === 'working') handle.wake();
   }
 
   private async check(): Promise<void> {
@@ -65,13 +68,7 @@ export class RunningTasksWatcher {
     try {
       const ids = [...this.running.keys()];
       const statuses = await readStatuses(this.store, ids, Date.now());
-      for (const id of ids) {
-        const handle = this.running.get(id);
-        // A run that returned is writing its own outcome: the store's answer to that says how it ended.
-        if (!handle || handle.returned) continue;
-        const status = statuses.get(id);
-        if (status === undefined || isTerminal(status)) handle.abort(stopReason(status));
-      }
+      for (const id of ids) this.react(this.running.get(id), statuses.get(id), false);
     } catch (err) {
       // The next poll (or the lease reaper, elsewhere) catches up.
       this.logger.warn(`could not re-read running tasks: ${(err as Error).message}`);
