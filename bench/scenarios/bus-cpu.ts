@@ -1,70 +1,81 @@
 import { serverStats } from '../contestants/lineup.js';
 import type { Running } from '../contestants/process.js';
-import { call, callJsonTool, TASKS_CAPS, taskCancel } from '../load/rpc.js';
+import { call, TASKS_CAPS, taskCancel } from '../load/rpc.js';
+import { firedCount } from './bus-load.js';
 import { startTask } from './bus-relay.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** Clients in flight, spread over the instances (client j on instance j mod N). */
-const CLIENTS = 8;
-/** How long a round waits, after its last cancel, for every signal to fire. */
-const SETTLE_MS = 1_500;
+/** Creates in flight. */
+const IN_FLIGHT = 8;
+/**
+ * Each holder gets one cancel per tick, whatever the number of holders, and the sender spreads a tick's cancels evenly
+ * over it: each cancel wakes the sender and its holder alone, so the figure does not move with how many cancels a
+ * wake-up happens to carry, nor with how many processes wake at once on a small box.
+ */
+const TICK_MS = 50;
 
-export interface CpuRound {
+export interface CpuBatch {
   /** Cancels whose signal fired on the instance running the task. */
   relayed: number;
   lost: number;
-  /** user + system CPU of every instance over the round, in µs. */
-  cpuUs: number;
-  /** The same, of each instance. */
-  perInstanceUs: number[];
+  /** user + system CPU of each holder over the cancels, in µs. */
+  holdersUs: number[];
+  /** The same, of the sender. */
+  senderUs: number;
+  /** The same, of the instances present that run none of these tasks and send nothing. */
+  idleUs: number[];
 }
 
-/**
- * Relays on a cluster while `more()`: each client creates `bench_wait` on instance i and cancels it through instance
- * i+1 (mod N: with one instance, the same one). Resolves with the ids each instance runs, once the last cancel went.
- */
-export async function relayLoad(cluster: Running[], more: () => boolean): Promise<string[][]> {
-  const n = cluster.length;
-  const ids: string[][] = cluster.map(() => []);
-  const client = async (j: number) => {
-    const i = j % n;
-    while (more()) {
-      const id = await startTask(cluster[i], 'bench_wait', TASKS_CAPS);
-      ids[i].push(id);
-      await sleep(5); // the tool starts waiting on its signal, as in the latency rounds
-      await call(cluster[(i + 1) % n].client, taskCancel(id));
-    }
+const used = (x: { cpu: { user: number; system: number } }) => x.cpu.user + x.cpu.system;
+
+/** Runs `work` for each item, `IN_FLIGHT` at a time. */
+async function pool<T>(items: T[], work: (x: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]);
   };
-  await Promise.all(Array.from({ length: CLIENTS }, (_, j) => client(j)));
-  return ids;
-}
-
-/** How many of the tasks saw their signal fire, waiting up to `settleMs` for the rest. */
-export async function firedCount(cluster: Running[], ids: string[][], settleMs = SETTLE_MS): Promise<number> {
-  const total = ids.reduce((s, l) => s + l.length, 0);
-  for (const deadline = Date.now() + settleMs; ; await sleep(50)) {
-    const fired = await Promise.all(
-      cluster.map(async (r, i): Promise<Record<string, number | null>> =>
-        ids[i].length ? callJsonTool(r.client, 'bench_aborts', { ids: ids[i] }) : {},
-      ),
-    );
-    const n = fired.reduce((s, f) => s + Object.values(f).filter((v) => typeof v === 'number').length, 0);
-    if (n === total || Date.now() > deadline) return n;
-  }
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
 }
 
 /**
- * One round of `events` relays (`relayLoad`) among the first `active` instances, then every signal must fire; the CPU
- * of every instance (its own process.cpuUsage(), via bench_stats) is read before the first request and after the last
- * signal.
+ * One batch, weak scaling: every holder starts `perHolder` waiting tasks through itself (not measured), then the
+ * sender — an instance running none of them — cancels them all, one per holder per tick (evenly spread), so every
+ * cancel crosses the bus and each holder sees the same stream whatever their number. The CPU of each process (its
+ * own process.cpuUsage(), via bench_stats) is read after the creates and after the last signal fired. A broadcast
+ * bus would make each holder receive and drop the others' cancels, so its CPU per cancel of its own would grow with
+ * the holders; a targeted one keeps it flat.
  */
-export async function cpuRound(cluster: Running[], events: number, active = cluster.length): Promise<CpuRound> {
-  const before = await Promise.all(cluster.map((r) => serverStats(r)));
-  let sent = 0;
-  const busy = cluster.slice(0, active);
-  const relayed = await firedCount(busy, await relayLoad(busy, () => sent++ < events));
-  const after = await Promise.all(cluster.map((r) => serverStats(r)));
-  const used = (x: { cpu: { user: number; system: number } }) => x.cpu.user + x.cpu.system;
-  const perInstanceUs = after.map((x, i) => used(x) - used(before[i]));
-  return { relayed, lost: events - relayed, cpuUs: perInstanceUs.reduce((a, b) => a + b, 0), perInstanceUs };
+export async function cpuBatch(
+  sender: Running,
+  holders: Running[],
+  perHolder: number,
+  idle: Running[] = [],
+): Promise<CpuBatch> {
+  const ids: string[][] = holders.map(() => []);
+  const creates = holders.flatMap((_, i) => Array.from({ length: perHolder }, () => i));
+  await pool(creates, async (i) => void ids[i].push(await startTask(holders[i], 'bench_wait', TASKS_CAPS)));
+  await sleep(50); // every tool is waiting on its signal
+  const everyone = [sender, ...holders, ...idle];
+  const before = await Promise.all(everyone.map((r) => serverStats(r)));
+  const sent: Promise<unknown>[] = [];
+  const start = Date.now();
+  const step = TICK_MS / holders.length;
+  for (let k = 0; k < perHolder; k++)
+    for (let i = 0; i < holders.length; i++) {
+      const wait = start + (k * holders.length + i) * step - Date.now();
+      if (wait > 0) await sleep(wait);
+      sent.push(call(sender.client, taskCancel(ids[i][k])));
+    }
+  await Promise.all(sent);
+  const relayed = await firedCount(holders, ids);
+  const after = await Promise.all(everyone.map((r) => serverStats(r)));
+  const spent = after.map((x, i) => used(x) - used(before[i]));
+  const holdersUs = spent.slice(1, holders.length + 1);
+  return {
+    relayed,
+    lost: creates.length - relayed,
+    senderUs: spent[0],
+    holdersUs,
+    idleUs: spent.slice(holders.length + 1),
+  };
 }

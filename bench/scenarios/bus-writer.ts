@@ -2,7 +2,7 @@ import type { Running } from '../contestants/process.js';
 import type { MetricKey } from '../report/metrics.js';
 import { WRITER_ALONE, WRITER_PG_BUS, WRITER_REDIS_BUS } from '../report/names.js';
 import { startWriter } from '../support/pg-writer.js';
-import { firedCount, relayLoad } from './bus-cpu.js';
+import { firedCount, relayLoad } from './bus-load.js';
 import { launchAll, onBus, type Brokers } from './bus-cluster.js';
 import { BUSES } from './buses.settings.js';
 import type { Ctx } from './context.js';

@@ -6,10 +6,12 @@ import type { Plan } from '../config.js';
  */
 export const BUSES = {
   pollIntervalMs: 30_000,
-  /** CPU rounds per cluster size, relays per round, and relays of the unmeasured round before a size's first. */
-  cpuRounds: (p: Plan) => (p.quick ? 1 : 2),
-  cpuEvents: (p: Plan) => (p.quick ? 80 : 150),
-  cpuWarmup: 40,
+  /**
+   * CPU rounds (one batch per size each, after one unmeasured), and the waiting tasks each instance starts per batch:
+   * at most 4 × 20 live at once, under the demo's default cap of 100 per principal (every bench client is one).
+   */
+  cpuRounds: (p: Plan) => (p.quick ? 4 : 10),
+  cpuPerHolder: 20,
   /** Sequential latency rounds per bus and relay kind. */
   latencyRounds: (p: Plan) => (p.quick ? 20 : 60),
   /** Writer rounds per side (alone, PostgreSQL bus, Redis bus), and each round's length. */
