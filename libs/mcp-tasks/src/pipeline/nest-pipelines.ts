@@ -49,7 +49,9 @@ export class NestPipelines {
 
   /**
    * No guards: interceptors (`first` ahead of the method's own), pipes and parameter decorators, filters. A method
-   * without parameter decorators is called as `(args, ctx)`.
+   * without parameter decorators is called as `(args, ctx)`. It is called as the instance hands it out, as Nest calls
+   * a controller's handler: an app's `instrument` (an APM agent's, e.g. @nestjs/observe) wraps it there; its metadata
+   * is read off `method`, the prototype's.
    */
   withoutGuards(
     instance: object,
@@ -60,12 +62,14 @@ export class NestPipelines {
     id?: ContextId,
   ) {
     const decorated = paramsOf(instance.constructor, name) !== undefined;
+    const handedOut: unknown = (instance as Record<string, unknown>)[name];
+    const callee = typeof handedOut === 'function' ? (handedOut as Method) : method;
     const body = decorated
       ? function (this: unknown, ...params: unknown[]): unknown {
-          return callPassingStopsOn(method, this, params);
+          return callPassingStopsOn(callee, this, params);
         }
       : function (this: unknown, _req: unknown, _res: unknown, call: McpCall): unknown {
-          return callPassingStopsOn(method, this, [call.args, call.context]);
+          return callPassingStopsOn(callee, this, [call.args, call.context]);
         };
     const run = enhancedStandIn(method, name, (fn) => UseInterceptors(...first)(fn), body);
     return this.create(
