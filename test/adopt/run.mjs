@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { docsSampleDrift } from './docs-samples.mjs';
+import { addModuleToObserveApp, startCollector } from './observe.mjs';
 import { childEnv, exec, killAll, startApp, tail } from './support.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -26,10 +27,12 @@ const MIN = 60_000;
 const T = { npm: 15 * MIN, generate: 5 * MIN, build: 5 * MIN, start: 2 * MIN, checks: 5 * MIN };
 const CLI12 = '@nestjs/cli@12';
 const CLI11 = '@nestjs/cli@11';
-// `--no-observe`: without a terminal `nest new` (12.x) now answers its "observability?" question yes and writes an
-// @nestjs/observe module into app.module.ts, which main.ts imports from; the overlays replace app.module.ts with the
-// app's module as this test writes it, so the app answers no (as a user may). An app made with it is not covered.
-const NEW12_FLAGS = ['--package-manager', 'npm', '--skip-git', '--skip-install', '--no-observe'];
+const NEW12_BASE = ['--package-manager', 'npm', '--skip-git', '--skip-install'];
+// `--no-observe`: without a terminal `nest new` (12.x) answers its "observability?" question yes and writes an
+// @nestjs/observe module into app.module.ts (`createObserveModule()`, `ObserveModule.forRoot(…)`) and
+// `instrument: ObserveInstrument` into main.ts. The overlays replace app.module.ts with the app's module as this test
+// writes it, so those apps answer no (as a user may); `nest12-observe` is the app made the default way, edited.
+const NEW12_FLAGS = [...NEW12_BASE, '--no-observe'];
 // Must match the issuer in fixtures/nest11/src/app.module.ts.
 const JWT_ISSUER = 'https://adopt-issuer.invalid';
 const JWT_SECRET = 'adopt-test-secret-adopt-test-secret-0123456789';
@@ -50,7 +53,7 @@ const cjsApp = (name) => [
   ],
 ];
 
-// overlays: fixture folders copied over the generated app (later ones win).
+// overlays: fixture folders copied over the generated app (later ones win); patch(dir, fixtures): edits after them.
 // extras: optional peers the app's cases need, next to the tarball in the same `npm install`.
 const APPS = [
   {
@@ -60,6 +63,17 @@ const APPS = [
     overlays: ['common'],
     extras: [],
     runs: [memoryRun, internalsRun],
+  },
+  {
+    // `nest new` as run without a terminal: @nestjs/observe wraps every provider (its instrument). The tools of
+    // fixtures/common/src/adopt/ are added by editing the generated app.module.ts (observe.mjs); main.ts stays.
+    name: 'nest12-observe',
+    via: `${CLI12} new (ESM, with @nestjs/observe as generated), app.module.ts edited`,
+    generate: (name) => ['npx', ['-y', CLI12, 'new', name, ...NEW12_BASE]],
+    overlays: [],
+    patch: addModuleToObserveApp,
+    extras: [],
+    runs: [observeRun],
   },
   {
     // The ESM app of `nest new` moved to Fastify (`@nestjs/platform-fastify`, its main.ts as the Nest docs write it).
@@ -224,9 +238,52 @@ async function clientChecks(name, app, args) {
   return lastFail < 0;
 }
 
-async function memoryRun(name, dir) {
+/** The basic and features checks; then `more(app)` while the app still runs. */
+async function memoryRun(name, dir, env = {}, more = async () => {}) {
   // One check process for both (each start of it loads the client package again).
-  await withApp(name, dir, {}, (app) => clientChecks(name, app, ['basic,features', app.base]));
+  await withApp(name, dir, env, async (app) => {
+    await clientChecks(name, app, ['basic,features', app.base]);
+    await more(app);
+  });
+}
+
+/** A case: `logged` (an app's output) holds no ERROR line (but those `tolerated` matches). */
+function noErrorLine(name, what, logged, tolerated) {
+  const errors = logged.split('\n').filter((line) => /\bERROR\b/.test(line) && !tolerated?.test(line));
+  if (errors.length) fail(name, what, `${errors.length} ERROR line(s)`, logged);
+  else pass(name, what);
+}
+
+// Observe (0.3) drops a request's trace whose spans are still open 1 s after its response, and logs this as each of
+// them ends: a task run that outlived its tools/call by that much (a 300 ms echo can, on a loaded machine).
+const OBSERVE_TRACE_GONE = /\[OperationTraceRegistry\] No snapshot found for traceId/;
+
+/**
+ * memoryRun's checks in the app made with @nestjs/observe, its agent sending to a stand-in collector (nothing leaves
+ * the machine; without one it logs an ERROR per batch it cannot send). Then: the agent reported the tool's method,
+ * which its instrument wrapped (so the library called the method through the wrapper), and the app logged no ERROR.
+ */
+async function observeRun(name, dir) {
+  const collector = await startCollector();
+  try {
+    await memoryRun(name, dir, { OBSERVE_ENDPOINT: collector.url }, async (app) => {
+      await step(name, "Observe's agent reported a span of the tool's method (EchoService)", async () => {
+        const deadline = Date.now() + 30_000; // it flushes every 5 s
+        while (!collector.text().includes('"EchoService"')) {
+          if (Date.now() > deadline) throw new Error('no batch sent to the collector named EchoService within 30 s');
+          await new Promise((r) => setTimeout(r, 500));
+        }
+      });
+      noErrorLine(
+        name,
+        "the app logged no ERROR (but Observe's for a task run that outlived its trace)",
+        app.log(),
+        OBSERVE_TRACE_GONE,
+      );
+    });
+  } finally {
+    await collector.close();
+  }
 }
 
 /** Type-check only: the library's subpath entry must resolve without `exports` support too. */
@@ -283,10 +340,7 @@ async function docsRun(name, dir) {
     await clientChecks(name, app, ['entities,refresh', app.base]);
     const from = app.log().length;
     if (!(await clientChecks(name, app, ['cancel', app.base]))) return;
-    const logged = app.log().slice(from);
-    const errors = logged.split('\n').filter((line) => /\bERROR\b/.test(line));
-    if (errors.length) fail(name, 'the cancelled run logged no ERROR', `${errors.length} ERROR line(s)`, logged);
-    else pass(name, 'the cancelled run logged no ERROR');
+    noErrorLine(name, 'the cancelled run logged no ERROR', app.log().slice(from));
   });
 }
 
@@ -329,6 +383,7 @@ async function adopt(app) {
       const [cmd, args] = app.generate(app.name);
       await must(cmd, args, { cwd: tmp, timeoutMs: T.generate });
       for (const overlay of app.overlays) fs.cpSync(path.join(FIXTURES, overlay), dir, { recursive: true });
+      app.patch?.(dir, FIXTURES);
       // This machine's npm registry has @babel/core 7.29.16 but not the @babel/helper-module-transforms 7.29.16 it
       // needs, so the generated apps' jest (via babel-jest) cannot install; 7.29.13 is whole there. Adoption does not
       // run the apps' jest, and an override only matters where @babel/core is installed at all.
