@@ -4,6 +4,8 @@ import type { McpTasksModuleOptions } from '@mcp-tasks/nestjs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createClusterApp } from './fixtures/cluster-app.js';
 import { observed } from './fixtures/fixture-tools.js';
+import { exchange, initialize, legacyHeaders, post, request } from './support/legacy-wire.js';
+import { listen } from './support/listen.js';
 import { call, cancelTask, getTask, TASKS, updateTask } from './support/mcp-request.js';
 import { startNats, type TestNats } from './support/nats.js';
 import { startPostgres, type TestPostgres } from './support/postgres.js';
@@ -15,6 +17,8 @@ const POLL = 300_000;
 /** How long a relayed cancel or answer may take to reach the run on A (3.7 s seen on a loaded 2-core machine). */
 const SEEN_WITHIN = 10_000;
 const ROUNDS = 120;
+/** Rounds of each other follower's case: each round loses its event nearly every time without the re-read. */
+const FEW = 16;
 /** Every round's task may be live at once. */
 const OPTIONS = { pollInterval: POLL, maxPerPrincipal: 1_000, maxTasks: 10_000 };
 /** Rounds in flight at once, as the bench's clients are (and the suite stays short). */
@@ -37,6 +41,13 @@ async function missed(n: number, parallel: number, round: () => Promise<boolean>
   return misses;
 }
 
+/** Whether `p` resolves (a frame came in time) rather than rejects. */
+const came = (p: Promise<unknown>): Promise<boolean> =>
+  p.then(
+    () => true,
+    () => false,
+  );
+
 /** Polls `probe` until true or `ms` passed; resolves with whether it came true. */
 async function within(ms: number, probe: () => Promise<boolean> | boolean): Promise<boolean> {
   for (const end = Date.now() + ms; Date.now() < end; await sleep(20)) if (await probe()) return true;
@@ -55,6 +66,7 @@ describe.each(['postgres', 'redis', 'nats'] as const)('bus follows: nothing rela
   let a: INestApplication;
   let b: INestApplication;
   let link: SlowLink;
+  let urls: { a: URL; b: URL };
 
   beforeAll(async () => {
     pg = await startPostgres();
@@ -66,6 +78,8 @@ describe.each(['postgres', 'redis', 'nats'] as const)('bus follows: nothing rela
     const store = { type: 'postgres' as const, url: pg.url };
     a = await createClusterApp(store, { ...OPTIONS, bus: bus(link.via(url)) });
     b = await createClusterApp(store, { ...OPTIONS, bus: bus(url) });
+    const urlOf = (app: INestApplication) => new URL(`http://127.0.0.1:${app.getHttpServer().address().port}/mcp`);
+    urls = { a: urlOf(a), b: urlOf(b) };
   }, 90_000);
   afterAll(async () => {
     await a?.close();
@@ -95,6 +109,84 @@ describe.each(['postgres', 'redis', 'nats'] as const)('bus follows: nothing rela
         throw new Error(`task ${id} never asked`);
       await updateTask(b, id, { q: { action: 'accept', content: { ok: true } } });
       return within(SEEN_WITHIN, async () => (await status()) === 'completed');
+    });
+    expect(lost).toBe(0);
+  }, 180_000);
+
+  it(`${FEW} listens on A, each task cancelled through B right after the acknowledgement: each hears it`, async () => {
+    const lost = await missed(FEW, PARALLEL / 3, async () => {
+      const id = (await call(b, 'wait', { ms: 60_000 }, { caps: TASKS })).body.result.taskId as string;
+      const s = await listen(a, { taskIds: [id] }, { caps: TASKS, id: `race-${id}` });
+      try {
+        await s.next((f) => f.method === 'notifications/subscriptions/acknowledged', SEEN_WITHIN);
+        await cancelTask(b, id);
+        return await came(s.next((f) => f.params?.status === 'cancelled', SEEN_WITHIN));
+      } finally {
+        s.close();
+      }
+    });
+    expect(lost).toBe(0);
+  }, 180_000);
+
+  it(`${FEW} 2025-era tasks/result streams on A, each task cancelled through B at once: each ends`, async () => {
+    const { session } = await initialize(urls.b);
+    const headers = legacyHeaders(session);
+    const lost = await missed(FEW, PARALLEL / 3, async () => {
+      const created = await post(
+        urls.b,
+        request('tools/call', { name: 'wait', arguments: { ms: 60_000 }, task: {} }),
+        headers,
+      );
+      const taskId = created.body.result.task.taskId as string;
+      const ask = request('tasks/result', { taskId });
+      const result = await exchange(urls.a, { body: ask, headers });
+      try {
+        await post(urls.b, request('tasks/cancel', { taskId }), headers);
+        return await came(result.next((f) => f.id === ask.id, SEEN_WITHIN));
+      } finally {
+        result.close();
+      }
+    });
+    expect(lost).toBe(0);
+  }, 180_000);
+
+  it(`${FEW} 2025-era GET streams on A, a task of the session asking on B at once: each hears it`, async () => {
+    const lost = await missed(FEW, PARALLEL / 3, async () => {
+      const { session } = await initialize(urls.b, { elicitation: {} });
+      const stream = await exchange(urls.a, {
+        method: 'GET',
+        headers: { accept: 'text/event-stream', 'mcp-session-id': session },
+      });
+      try {
+        const created = await post(
+          urls.b,
+          request('tools/call', { name: 'askOnce', arguments: {}, task: {} }),
+          legacyHeaders(session),
+        );
+        const taskId = created.body.result.task.taskId as string;
+        const asked = (f: Record<string, any>) => f.params?.taskId === taskId && f.params.status === 'input_required';
+        return await came(stream.next(asked, SEEN_WITHIN));
+      } finally {
+        stream.close();
+      }
+    });
+    expect(lost).toBe(0);
+  }, 180_000);
+
+  it(`${FEW} 2025-era calls on A asking in the request, answered through B at once: each gets its answer`, async () => {
+    const { session } = await initialize(urls.a, { elicitation: {} });
+    const headers = legacyHeaders(session);
+    const lost = await missed(FEW, PARALLEL / 3, async () => {
+      const ask = request('tools/call', { name: 'askOnce', arguments: {} });
+      const reply = await exchange(urls.a, { body: ask, headers });
+      try {
+        const question = await reply.next((f) => f.method === 'elicitation/create', SEEN_WITHIN);
+        const answer = { jsonrpc: '2.0', id: question.id, result: { action: 'accept', content: { ok: true } } };
+        expect((await post(urls.b, answer, headers)).status).toBe(202);
+        return await came(reply.next((f) => f.id === ask.id, SEEN_WITHIN));
+      } finally {
+        reply.close();
+      }
     });
     expect(lost).toBe(0);
   }, 180_000);
