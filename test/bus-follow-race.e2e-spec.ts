@@ -157,17 +157,16 @@ describe.each(['postgres', 'redis', 'nats'] as const)('bus follows: nothing rela
         method: 'GET',
         headers: { accept: 'text/event-stream', 'mcp-session-id': session },
       });
+      const headers = legacyHeaders(session);
+      const created = await post(urls.b, request('tools/call', { name: 'askOnce', arguments: {}, task: {} }), headers);
+      const taskId = created.body.result.task.taskId as string;
       try {
-        const created = await post(
-          urls.b,
-          request('tools/call', { name: 'askOnce', arguments: {}, task: {} }),
-          legacyHeaders(session),
-        );
-        const taskId = created.body.result.task.taskId as string;
         const asked = (f: Record<string, any>) => f.params?.taskId === taskId && f.params.status === 'input_required';
         return await came(stream.next(asked, SEEN_WITHIN));
       } finally {
         stream.close();
+        // Not left waiting for an answer: B's shutdown would wait its grace for it.
+        await post(urls.b, request('tasks/cancel', { taskId }), headers);
       }
     });
     expect(lost).toBe(0);
