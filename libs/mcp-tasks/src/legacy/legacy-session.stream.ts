@@ -112,8 +112,8 @@ export class LegacySessionStream implements InputSink {
 
   /** The follow of the session took effect: the tasks changed since the first listing are read again. */
   private async followActive(): Promise<void> {
-    const before = new Map(((await this.caughtUp) ?? []).map((t) => [t.id, t.updatedAt]));
-    for (const task of await this.list()) if (before.get(task.id) !== task.updatedAt) void this.seen(task.id);
+    const before = new Map(((await this.caughtUp) ?? []).map((t) => [t.id, stamp(t)]));
+    for (const task of await this.list()) if (before.get(task.id) !== stamp(task)) void this.seen(task.id);
   }
 
   /** The session's newest tasks (none where the store cannot list them). */
@@ -141,3 +141,6 @@ export class LegacySessionStream implements InputSink {
     await this.ctx.delivery.release(this);
   }
 }
+
+/** What tells two reads of a task apart: two changes may share a millisecond, not a status and its questions. */
+const stamp = (t: TaskRecord): string => `${t.updatedAt}|${t.status}|${Object.keys(t.inputRequests).join(',')}`;
