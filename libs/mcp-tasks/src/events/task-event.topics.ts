@@ -22,3 +22,19 @@ export function taskEventTopics(event: TaskEvent): string[] {
  */
 export const followTopic = (bus: TaskEventBus, topic: string, onActive?: () => void): (() => void) =>
   bus.follow?.(topic, onActive) ?? (() => {});
+
+/**
+ * Follows `topic` and calls `then` once the follow is in effect (an event another instance publishes from then on is
+ * relayed here), or on the next microtask where the bus cannot say (no `follow`, or one taking the topic alone, as
+ * the contract tells them apart); never during the call, never after the unfollow.
+ */
+export function followThen(bus: TaskEventBus, topic: string, then: () => void): () => void {
+  if (bus.follow && bus.follow.length >= 2) return bus.follow(topic, then);
+  let followed = true;
+  const unfollow = followTopic(bus, topic);
+  queueMicrotask(() => followed && then());
+  return () => {
+    followed = false;
+    unfollow();
+  };
+}

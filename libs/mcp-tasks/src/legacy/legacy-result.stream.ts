@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { followTopic } from '../events/task-event.topics.js';
 import { RpcError } from '../protocol/rpc.error.js';
 import { SSE_HEADERS, sseMessage } from '../protocol/sse.js';
-import { isTerminal } from '../protocol/wire.interface.js';
+import { isTerminal, type TaskStatus } from '../protocol/wire.interface.js';
 import { legacyOutcome, toLegacyTask } from './legacy-task.view.js';
 import type { StreamContext } from './stream-context.js';
 import type { InputSink } from './input-delivery.js';
@@ -13,7 +13,8 @@ type Answer = { result: Record<string, unknown> } | { error: { code: number; mes
  * A blocking `tasks/result` (the task was not terminal when asked): an SSE stream that carries
  * `notifications/tasks/status` as the task's status changes, the task's input requests while it holds their
  * channel, and ends with the answer once the task is terminal. It follows the task on the bus (a change on any
- * instance) and re-reads it every `pollInterval` regardless, so a lost event only delays it.
+ * instance), re-reads it once that follow took effect (`recheck`: a change published before was not relayed here)
+ * and every `pollInterval` regardless, so a lost event only delays it.
  */
 export class LegacyResultStream implements InputSink {
   readonly sent = new Set<string>();
@@ -32,15 +33,18 @@ export class LegacyResultStream implements InputSink {
     private readonly res: ServerResponse,
   ) {}
 
-  /** Starts the stream; `onEnd` runs once when it ends, however it ends. */
-  open(onEnd: () => void): void {
+  /**
+   * Starts the stream; `onEnd` runs once when it ends, however it ends; `onActive` once its follow of the task is in
+   * effect (`TaskEventBus.follow`).
+   */
+  open(onEnd: () => void, onActive?: () => void): void {
     this.stops.push(onEnd);
     this.stops.push(
       this.ctx.bus.subscribe((e) => {
         if (e.taskId === this.taskId && e.type !== 'cancel-requested') this.pump();
       }),
     );
-    this.stops.push(followTopic(this.ctx.bus, this.taskId));
+    this.stops.push(followTopic(this.ctx.bus, this.taskId, onActive));
     this.res.writeHead(200, SSE_HEADERS);
     this.res.flushHeaders();
     const poll = setInterval(() => this.pump(), this.ctx.pollInterval);
@@ -67,6 +71,11 @@ export class LegacyResultStream implements InputSink {
           this.pump();
         }
       });
+  }
+
+  /** The task's status re-read (`undefined`: gone): read in full when it moved, or asks (its questions may have). */
+  recheck(status: TaskStatus | undefined): void {
+    if (status === undefined || status !== this.lastStatus || status === 'input_required') this.pump();
   }
 
   write(message: Record<string, unknown>): void {

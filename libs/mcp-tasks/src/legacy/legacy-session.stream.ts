@@ -17,6 +17,8 @@ const CATCH_UP = 100;
  * this instance follows the task), and the input requests of the session's tasks that no `tasks/result` stream
  * takes — after a grace of two poll intervals, so a `tasks/result` the client is about to send gets them first.
  * Clients that follow a task with `tasks/get` alone (and `tasks/result` once it ended) get their questions here.
+ * It lists the session's tasks when it opens, and once more when its follow of the session took effect: a task that
+ * changed in between (its event was not relayed here) is read as an event would have it read.
  */
 export class LegacySessionStream implements InputSink {
   readonly sent = new Set<string>();
@@ -27,6 +29,8 @@ export class LegacySessionStream implements InputSink {
   private retrying = false;
   private ended = false;
   private readonly stops: (() => void)[] = [];
+  /** The first listing, done (`catchUp`). */
+  private caughtUp?: Promise<TaskRecord[]>;
 
   constructor(
     private readonly ctx: StreamContext,
@@ -45,14 +49,14 @@ export class LegacySessionStream implements InputSink {
         if (e.type === 'status-changed' && e.session === this.session) void this.seen(e.taskId);
       }),
     );
-    this.stops.push(followTopic(this.ctx.bus, sessionTopic(this.session)));
+    this.stops.push(followTopic(this.ctx.bus, sessionTopic(this.session), () => void this.followActive()));
     this.res.writeHead(200, SSE_HEADERS);
     this.res.flushHeaders();
     const poll = setInterval(() => void this.retry(), this.ctx.pollInterval);
     const keepAlive = setInterval(() => this.res.write(': keep-alive\n\n'), this.ctx.keepAliveMs);
     this.stops.push(() => (clearInterval(poll), clearInterval(keepAlive)));
     this.res.once('close', () => void this.close());
-    void this.catchUp();
+    this.caughtUp = this.catchUp();
   }
 
   write(message: Record<string, unknown>): void {
@@ -100,14 +104,25 @@ export class LegacySessionStream implements InputSink {
   }
 
   /** Tasks of this session already waiting when the stream opens (a client that reconnected). */
-  private async catchUp(): Promise<void> {
+  private async catchUp(): Promise<TaskRecord[]> {
+    const tasks = await this.list();
+    for (const task of tasks) if (this.deliverable(task)) this.waiting.set(task.id, Date.now());
+    return tasks;
+  }
+
+  /** The follow of the session took effect: the tasks changed since the first listing are read again. */
+  private async followActive(): Promise<void> {
+    const before = new Map(((await this.caughtUp) ?? []).map((t) => [t.id, stamp(t)]));
+    for (const task of await this.list()) if (before.get(task.id) !== stamp(task)) void this.seen(task.id);
+  }
+
+  /** The session's newest tasks (none where the store cannot list them). */
+  private async list(): Promise<TaskRecord[]> {
     const { store } = this.ctx;
-    if (!hasTaskListing(store)) return;
+    if (!hasTaskListing(store) || this.ended) return [];
     const query = { owner: this.owner, session: this.session, limit: CATCH_UP };
     const tasks = await store.listByOwner(query, Date.now()).catch(() => [] as TaskRecord[]);
-    for (const task of tasks) {
-      if (task.session === this.session && this.deliverable(task)) this.waiting.set(task.id, Date.now());
-    }
+    return tasks.filter((task) => task.session === this.session);
   }
 
   private deliverable(task: TaskRecord): boolean {
@@ -126,3 +141,6 @@ export class LegacySessionStream implements InputSink {
     await this.ctx.delivery.release(this);
   }
 }
+
+/** What tells two reads of a task apart: two changes may share a millisecond, not a status and its questions. */
+const stamp = (t: TaskRecord): string => `${t.updatedAt}|${t.status}|${Object.keys(t.inputRequests).join(',')}`;

@@ -2,10 +2,12 @@ import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/comm
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { InjectTaskEventBus, InjectTaskStore } from '../decorators/inject.decorators.js';
+import { FollowRecheck } from '../events/follow.recheck.js';
 import { TaskEventBus } from '../events/task-event-bus.interface.js';
 import { MCP_TASKS_OPTIONS, RpcCode } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { RpcError } from '../protocol/rpc.error.js';
+import { readStatuses } from '../store/read-statuses.js';
 import { TaskStore } from '../store/task-store.interface.js';
 import { TaskRunner } from '../tasks/task.runner.js';
 import { InputDelivery } from './input-delivery.js';
@@ -24,6 +26,8 @@ export class LegacyStreams implements BeforeApplicationShutdown {
   private readonly results = new Map<string, Set<LegacyResultStream>>();
   private readonly sessions = new Map<string, LegacySessionStream>();
   private readonly perOwner = new Map<string, number>();
+  /** `tasks/result` streams whose follow took effect, re-read together (one read per turn). */
+  private readonly rechecks: FollowRecheck<LegacyResultStream>;
   /** The streams' ending, once shutdown began. */
   closing?: Promise<void>;
 
@@ -35,6 +39,10 @@ export class LegacyStreams implements BeforeApplicationShutdown {
     private readonly runner: TaskRunner,
   ) {
     this.ctx = { store, bus, delivery, pollInterval: options.pollInterval, keepAliveMs: 15_000 };
+    this.rechecks = new FollowRecheck(
+      (ids) => readStatuses(store, ids, Date.now()),
+      (stream, status) => stream.recheck(status),
+    );
   }
 
   /** Opens a blocking `tasks/result` on `res`; refused (`-32600`) past the owner's limit. */
@@ -47,13 +55,14 @@ export class LegacyStreams implements BeforeApplicationShutdown {
     const set = this.results.get(taskId) ?? new Set();
     this.results.set(taskId, set.add(stream));
     this.perOwner.set(owner, open + 1);
-    stream.open(() => {
+    const onEnd = () => {
       set.delete(stream);
       if (set.size === 0 && this.results.get(taskId) === set) this.results.delete(taskId);
       const left = (this.perOwner.get(owner) ?? 1) - 1;
       if (left > 0) this.perOwner.set(owner, left);
       else this.perOwner.delete(owner);
-    });
+    };
+    stream.open(onEnd, () => this.rechecks.add(taskId, stream));
     return stream;
   }
 

@@ -56,11 +56,15 @@ export class StreamQuestionChannel implements QuestionChannel {
         done();
         reject(signal.reason);
       };
-      const forget = this.questions.wait(id, run, (answer) => {
+      const onAnswer = (answer: QuestionAnswer): void => {
         done();
         if ('error' in answer) reject(answerError(request.method, answer));
         else resolve(answer.result);
-      });
+      };
+      // Asked once an answer landing on another instance is relayed here.
+      const forget = this.questions.wait(id, run, onAnswer, () =>
+        this.reply.notify({ id, method: request.method, params: paramsFor(request, protocolVersion) }),
+      );
       const timer = setTimeout(() => {
         done();
         const within = `${this.call.timeout} ms (the questionTimeout option)`;
@@ -70,7 +74,6 @@ export class StreamQuestionChannel implements QuestionChannel {
         reject(new RpcError(QUESTION_TIMEOUT_CODE, `${subject}: ${message}`));
       }, this.call.timeout);
       signal.addEventListener('abort', onAbort, { once: true });
-      this.reply.notify({ id, method: request.method, params: paramsFor(request, protocolVersion) });
     });
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectTaskEventBus } from '../decorators/inject.decorators.js';
 import { TaskEventBus, type QuestionAnswer } from '../events/task-event-bus.interface.js';
-import { followTopic } from '../events/task-event.topics.js';
+import { followThen } from '../events/task-event.topics.js';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { QuestionIds } from './question-id.js';
@@ -36,11 +36,13 @@ export class SyncQuestions implements OnModuleInit, OnModuleDestroy {
 
   /**
    * Waits for the answer to `id`, asked by `run` (one waiter per id; answers relayed to another instance arrive under
-   * the run's id, followed while waiting); returns the function that stops waiting.
+   * the run's id, followed while waiting); `ready` once that follow is in effect — the question goes out then, since
+   * nothing but the bus carries its answer: one sent through another instance before then would be lost. Returns the
+   * function that stops waiting.
    */
-  wait(id: string, run: string, onAnswer: (answer: QuestionAnswer) => void): () => void {
+  wait(id: string, run: string, onAnswer: (answer: QuestionAnswer) => void, ready: () => void): () => void {
     this.waiting.set(id, onAnswer);
-    const unfollow = followTopic(this.bus, run);
+    const unfollow = followThen(this.bus, run, ready);
     return () => {
       unfollow();
       if (this.waiting.get(id) === onAnswer) this.waiting.delete(id);

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { FollowRecheck } from '../events/follow.recheck.js';
 import { META } from '../mcp-tasks.constants.js';
 import { sseMessage } from '../protocol/sse.js';
 import { isTerminal, type TaskStatus } from '../protocol/wire.interface.js';
@@ -25,8 +26,9 @@ const sent = (task: TaskRecord): Sent => ({
  * The notifications of one listen. Per task, reads are made one after another — a change heard while one is in
  * flight is read again once it is back — so what is sent follows the store's order (a read never answers with an
  * older state than the one before it); a terminal status is final. Changes in quick succession may be sent as
- * one notification of the latest state. The bus is a hint: every `pollInterval` one batch read of the statuses of
- * the tasks not yet final catches up a change whose event was lost (a broker outage or reconnect).
+ * one notification of the latest state. The bus is a hint: once a task's follow took effect, and every
+ * `pollInterval`, one batch read of the statuses catches up a change whose event was not relayed here (published
+ * before the follow took effect, or lost in a broker outage or reconnect).
  */
 export class ListenStream {
   private readonly last = new Map<string, Sent>();
@@ -36,6 +38,13 @@ export class ListenStream {
   private started = false;
   private timer?: NodeJS.Timeout;
   private rechecking = false;
+  /** Tasks whose follow took effect before `start`: re-read then. */
+  private readonly activeEarly = new Set<string>();
+  /** Tasks re-read once their follow took effect, those of one turn in one batch. */
+  private readonly rechecks = new FollowRecheck<string>(
+    (ids) => this.statuses(ids),
+    (id, status) => this.reactTo(id, status),
+  );
 
   constructor(
     private readonly res: ServerResponse,
@@ -66,11 +75,23 @@ export class ListenStream {
     else this.early.add(id);
   }
 
+  /**
+   * `id`'s follow took effect on the bus: its status is re-read once (with the others of this turn; at `start` if
+   * before) — an event published before then was not relayed here, and the read before the acknowledgement may
+   * predate it.
+   */
+  followActive(id: string): void {
+    if (this.started) this.rechecks.add(id, id);
+    else this.activeEarly.add(id);
+  }
+
   /** The acknowledgement went out: from now on changes are sent. */
   start(): void {
     this.started = true;
     for (const id of this.early) void this.push(id);
     this.early.clear();
+    for (const id of this.activeEarly) this.rechecks.add(id, id);
+    this.activeEarly.clear();
     this.timer = setInterval(() => void this.recheck(), this.pollInterval);
     this.timer.unref();
   }
@@ -90,16 +111,19 @@ export class ListenStream {
     this.rechecking = true;
     try {
       const now = await this.statuses(open);
-      for (const id of open) {
-        const status = now.get(id);
-        if (status !== undefined && (status !== this.last.get(id)?.status || status === 'input_required'))
-          void this.push(id);
-      }
+      for (const id of open) this.reactTo(id, now.get(id));
     } catch {
       // The next round (or the bus) catches up.
     } finally {
       this.rechecking = false;
     }
+  }
+
+  /** A re-read status: one that differs from the last sent, or `input_required`, reads the task in full. */
+  private reactTo(id: string, status: TaskStatus | undefined): void {
+    const last = this.last.get(id);
+    if (!last || last.terminal || status === undefined) return;
+    if (status !== last.status || status === 'input_required') void this.push(id);
   }
 
   private get gone(): boolean {

@@ -84,9 +84,7 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
   }
 
   private async serve(req: ListenRequest, ids: string[], res: ServerResponse): Promise<void> {
-    // Each task's events from other instances while the listen may send of it: all asked, from before the reads;
-    // then those acknowledged, until they end or the stream closes.
-    const follows = new Map(ids.filter(isPlausibleTaskId).map((id) => [id, followTopic(this.bus, id)]));
+    const follows = new Map<string, () => void>();
     const unfollow = (id: string): void => {
       follows.get(id)?.();
       follows.delete(id);
@@ -94,6 +92,10 @@ export class TaskListenHandler implements BeforeApplicationShutdown {
     const read = (id: string) => this.store.get(id, Date.now());
     const statuses = (some: string[]) => readStatuses(this.store, some, Date.now());
     const stream = new ListenStream(res, req.id, read, statuses, this.options.pollInterval, unfollow);
+    // Each task's events from other instances while the listen may send of it: all asked, from before the reads
+    // (re-read once the follow is in effect); then those acknowledged, until they end or the stream closes.
+    const active = (id: string) => () => stream.followActive(id);
+    for (const id of ids.filter(isPlausibleTaskId)) follows.set(id, followTopic(this.bus, id, active(id)));
     // Subscribe before reading, so a change between the read and the ack is not missed.
     const unsubscribe = this.bus.subscribe((e) => {
       if (e.type === 'status-changed') stream.changed(e.taskId);

@@ -1,5 +1,6 @@
 import type { Logger } from '@nestjs/common';
 import { stopReason, type TaskRunHandle } from '../context/task-run.handle.js';
+import { FollowRecheck } from '../events/follow.recheck.js';
 import { isTerminal, type TaskStatus } from '../protocol/wire.interface.js';
 import { readStatuses } from '../store/read-statuses.js';
 import type { TaskStore } from '../store/task-store.interface.js';
@@ -12,8 +13,14 @@ import type { TaskStore } from '../store/task-store.interface.js';
 export class RunningTasksWatcher {
   private timer?: NodeJS.Timeout;
   private busy = false;
-  /** Runs to re-read at the end of this turn of the event loop (`recheck`), all in one batch. */
-  private due?: Map<string, TaskRunHandle>;
+  /** Runs rechecked once their follow took effect (`recheck`), those of one turn in one read. */
+  private readonly rechecks = new FollowRecheck<TaskRunHandle>(
+    (ids) => readStatuses(this.store, ids, Date.now()),
+    (handle, status, id) => {
+      if (this.running.get(id) === handle) this.react(handle, status, true);
+    },
+    (err) => this.logger.warn(`could not re-read running tasks: ${err.message}`),
+  );
 
   constructor(
     private readonly store: TaskStore,
@@ -37,21 +44,7 @@ export class RunningTasksWatcher {
    * came while it asked), a waiting run wakes and reads it. One read for the runs rechecked in one turn.
    */
   recheck(id: string, handle: TaskRunHandle): void {
-    if (this.due) return void this.due.set(id, handle);
-    const due = (this.due = new Map([[id, handle]]));
-    setImmediate(() => {
-      this.due = undefined;
-      void this.reread(due);
-    });
-  }
-
-  private async reread(due: Map<string, TaskRunHandle>): Promise<void> {
-    try {
-      const statuses = await readStatuses(this.store, [...due.keys()], Date.now());
-      for (const [id, handle] of due) if (this.running.get(id) === handle) this.react(handle, statuses.get(id), true);
-    } catch (err) {
-      this.logger.warn(`could not re-read running tasks: ${(err as Error).message}`);
-    }
+    this.rechecks.add(id, handle);
   }
 
   /** A run's read status: ended elsewhere (or gone), the run stops; `working` and `wake`, a waiting run wakes. */
