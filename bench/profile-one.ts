@@ -4,6 +4,7 @@
 //   create, 16 otherwise) [--owners=N] (auth on; worker w sends owner w % N's token, each reused)
 //   [--env=NAME=VALUE ...] [--node=FLAG ...] (node options of the demo, e.g. --node=--trace-gc)
 //   (demo environment, e.g. --env=MCP_FAST_PATH=0) [--no-profile] (CPU figure only)
+//   [--floor] (get|call against contestants/otel-floor-server.ts instead of the demo)
 // One workload against one demo process run with --cpu-prof, then where its CPU went (profile-summary).
 // For chasing a hot spot the bench reported: every other load is left out of the profile.
 import { execFileSync } from 'node:child_process';
@@ -33,6 +34,7 @@ const extraEnv = Object.fromEntries(
   flags.filter((f) => f.startsWith('--env=')).map((f) => f.slice(6).split(/=(.*)/s).slice(0, 2)),
 );
 
+const FLOOR = 'dist/bench/contestants/otel-floor-server.js';
 let pg: TestPostgres | undefined;
 let redis: TestRedis | undefined;
 let c: Contestant;
@@ -41,6 +43,8 @@ if (store === 'postgres') c = onPostgres((pg = await startPostgres()).url, 'prof
 else if (store === 'redis')
   c = onRedis((redis = await startRedis({ appendonly: true, appendfsync: 'everysec' })).url, 'profiled');
 else if (store === 'sqlite') c = onSqlite(join(workDir, 'profiled.sqlite'), 'profiled');
+// The same requests to the bare node:http server of contestants/otel-floor-server.ts (with --env=MCP_BENCH_OTEL=…).
+else if (flags.includes('--floor')) c = { name: 'floor', spec: { id: 'profiled', script: FLOOR } };
 else c = onMemory('module/memory', 'profiled');
 const nodeArgs = flags.filter((f) => f.startsWith('--node=')).map((f) => f.slice(7));
 c = {

@@ -1,7 +1,9 @@
 // node dist/bench/telemetry-compare.js [--rounds=8] [--before=<root of another built checkout>] NAME[=ENV:V,ENV:V] …
 // CPU per sync tools/call and per tasks/get (scenarios/cpu-cost.ts: interleaved slices, median of per-round ratios),
 // of telemetry off and of each NAME, in one run: e.g. `b/sdk=MCP_BENCH_OTEL:sdk sdk=MCP_BENCH_OTEL:sdk` with
-// --before: a name starting `b/` runs that checkout's fixture app (its own library build), the others this one's.
+// --before: a name starting `b/` runs that checkout's fixture app (its own library build), the others this one's;
+// one starting `f/` runs the floor (contestants/otel-floor-server.ts: the same spans in a bare node:http server),
+// its ratios taken to `f/off`'s rounds.
 // For before/after figures side by side (bench/results/2026-11-30-profiles.md, issue 41); not part of `npm run bench`.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +19,7 @@ const args = process.argv.slice(2);
 const opt = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const before = opt('before');
+const FLOOR = 'dist/bench/contestants/otel-floor-server.js';
 
 const variant = (spec: string, i: number): Contestant => {
   const [name, envs = ''] = spec.split('=');
@@ -26,6 +29,7 @@ const variant = (spec: string, i: number): Contestant => {
       .filter(Boolean)
       .map((kv) => kv.split(':') as [string, string]),
   );
+  if (name.startsWith('f/')) return { name, spec: { id: `v${i}`, script: FLOOR, env } };
   const c = onMemory(name, `v${i}`, env);
   if (!name.startsWith('b/')) return c;
   if (!before) throw new Error(`${name}: needs --before=<root>`);
@@ -59,9 +63,10 @@ try {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 for (const [metric, byName] of rounds) {
-  const off = byName.get('off') ?? [];
   console.log(`\n${metric === 'cpuCall' ? 'tools/call' : 'tasks/get'}: median of per-round ratios to off, median µs`);
   for (const [name, r] of byName) {
+    // The floor's variants against the floor without telemetry (`f/off`), the module's against `off`.
+    const off = byName.get(name.startsWith('f/') ? 'f/off' : 'off') ?? [];
     const ratio = median(r.map((x, i) => x / off[i]));
     console.log(`  ${name.padEnd(16)} ${ratio.toFixed(2)}×  ${Math.round(median(r))} µs`);
   }
