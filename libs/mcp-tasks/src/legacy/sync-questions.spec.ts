@@ -54,8 +54,8 @@ describe('SyncQuestions.wait', () => {
     expect(asked).toEqual([]);
     jest.advanceTimersByTime(1);
     expect(asked).toEqual(['q2']);
-    await questions.deliver('q2', 'run-2', { action: 'accept', content: { ok: true } });
-    expect(answers).toEqual([{ action: 'accept', content: { ok: true } }]);
+    await questions.deliver('q2', 'run-2', { result: { action: 'accept', content: { ok: true } } });
+    expect(answers).toEqual([{ result: { action: 'accept', content: { ok: true } } }]);
   });
 
   it('does not ask once the wait stopped', () => {
