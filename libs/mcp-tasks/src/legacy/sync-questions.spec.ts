@@ -20,8 +20,12 @@ function busWithFollows() {
 }
 
 describe('SyncQuestions.wait', () => {
-  beforeEach(() => jest.useFakeTimers());
-  afterEach(() => jest.useRealTimers());
+  beforeEach(() => {
+    jest.useFakeTimers();
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
 
   it('asks once the follow of the run is in effect, and only once', () => {
     const { bus, activate } = busWithFollows();
