@@ -1,14 +1,12 @@
 import { readAuthRefusal } from './auth-refusal.reader.js';
+import { sendAuthorized } from './authorized.send.js';
 import type { TokenSource } from './token.source.js';
-import { UnauthorizedError } from './unauthorized.error.js';
-
-const refused = (res: Response): boolean => res.status === 401 || res.status === 403;
 
 /**
- * The `fetch` every request of a connection goes through (the SDK transport's, ext-tasks' task traffic, raw
- * requests, listen streams): it sends the connection's token, asks a provider again after a 401 and sends the
- * request once more when that gives another token; a 401 or 403 that stands rejects with `UnauthorizedError`
- * or `ForbiddenError`. A request that carries its own `Authorization` (a per-request token) is sent as it is.
+ * The `fetch` every streamed request of a connection goes through (the SDK transport's, ext-tasks' task traffic,
+ * listen streams): it sends the connection's token, asks a provider again after a 401 and sends the request once
+ * more when that gives another token; a 401 or 403 that stands rejects with `UnauthorizedError` or
+ * `ForbiddenError`. A request that carries its own `Authorization` (a per-request token) is sent as it is.
  */
 export function authorizedFetch(tokens: TokenSource, base: typeof fetch): typeof fetch {
   return async (input, init = {}) => {
@@ -19,17 +17,6 @@ export function authorizedFetch(tokens: TokenSource, base: typeof fetch): typeof
       headers.set('authorization', `Bearer ${token}`);
       return base(input, { ...init, headers });
     };
-    const token = own ? undefined : await tokens.current();
-    let res = await send(token);
-    if (!refused(res)) return res;
-    let refusal = await readAuthRefusal(res);
-    if (refusal instanceof UnauthorizedError && !own && tokens.renewable) {
-      const fresh = await tokens.current({ rejected: refusal });
-      if (fresh === token) throw refusal;
-      res = await send(fresh);
-      if (!refused(res)) return res;
-      refusal = await readAuthRefusal(res);
-    }
-    throw refusal;
+    return sendAuthorized(tokens, own, send, readAuthRefusal);
   };
 }

@@ -8,9 +8,11 @@ import { createTaskSessionFromClient } from '@modelcontextprotocol/ext-tasks/cli
 import type { JsonValue } from '@modelcontextprotocol/ext-tasks/core';
 import { rethrowAuth } from './auth-failure.lookup.js';
 import { authorizedFetch } from './authorized.fetch.js';
+import { authorizedPoster } from './authorized.poster.js';
 import type { ConnectOptions, LegacyMode } from './connect-options.interface.js';
 import { createHttpRawDispatch } from './http-raw.dispatch.js';
 import { toolSchemas } from './param-headers.js';
+import { KeepAlivePoster } from './keep-alive.poster.js';
 import { inputCapabilities, registerInputHandlers, taskInputHandler } from './input-handlers.adapter.js';
 import { McpTasksClient, type TaskMachinery } from './mcp-tasks.client.js';
 import { PollCadence } from './poll-cadence.policy.js';
@@ -49,7 +51,8 @@ export async function connect(url: string | URL, options: ConnectOptions = {}): 
     ? { tools: { autoRefresh: false, debounceMs: 0, onChanged: () => onToolsChanged() } }
     : undefined;
   // Every request goes through it: the token (a provider asked each time), and 401/403 as errors with the reason.
-  const send = authorizedFetch(new TokenSource(token), realmFetch);
+  const tokens = new TokenSource(token);
+  const send = authorizedFetch(tokens, realmFetch);
   const client = new Client(clientInfo, { capabilities, versionNegotiation: { mode }, listChanged });
   registerInputHandlers(client, handlers);
   await client.connect(new StreamableHTTPClientTransport(endpoint, { fetch: send })).catch(rethrowAuth);
@@ -75,7 +78,8 @@ export async function connect(url: string | URL, options: ConnectOptions = {}): 
     const tap = new TaskNotificationTap(cadence);
     tap.install(client);
     const machinery: TaskMachinery = { session, cadence, tap };
-    const framing = { endpoint, fetch: send, clientInfo: { ...clientInfo }, capabilities: { ...capabilities } };
+    const poster = authorizedPoster(tokens, new KeepAlivePoster(endpoint));
+    const framing = { endpoint, fetch: send, poster, clientInfo: { ...clientInfo }, capabilities: { ...capabilities } };
     return new McpTasksClient(client, version, machinery, tasks, framing);
   } catch (error) {
     await client.close();

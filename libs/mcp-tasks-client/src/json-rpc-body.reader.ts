@@ -5,14 +5,17 @@ export interface JsonRpcReply {
   error?: { code: number; message: string; data?: unknown };
 }
 
-/**
- * Reads the JSON-RPC response with `id` from an HTTP body that is either `application/json` or a
- * finite `text/event-stream` (a POST answered over SSE ends after its response; earlier events are
- * notifications such as progress, which nothing here needs). `undefined` when there is none.
- */
+/** `readJsonRpcText` on a `fetch` response. */
 export async function readJsonRpcReply(res: Response, id: string): Promise<JsonRpcReply | undefined> {
-  const type = res.headers.get('content-type') ?? '';
-  const text = await res.text();
+  return readJsonRpcText(res.headers.get('content-type') ?? '', await res.text(), id);
+}
+
+/**
+ * Reads the JSON-RPC response with `id` from an HTTP body (`text`, of content type `type`) that is either
+ * `application/json` or a finite `text/event-stream` (a POST answered over SSE ends after its response; earlier
+ * events are notifications such as progress, which nothing here needs). `undefined` when there is none.
+ */
+export function readJsonRpcText(type: string, text: string, id: string): JsonRpcReply | undefined {
   if (type.startsWith('application/json')) return text ? (JSON.parse(text) as JsonRpcReply) : undefined;
   if (!type.startsWith('text/event-stream')) return undefined;
   for (const block of text.split(/\r?\n\r?\n/)) {

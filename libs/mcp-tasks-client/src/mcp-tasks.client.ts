@@ -207,7 +207,8 @@ export class McpTasksClient {
   ): Promise<T> {
     // A tool's x-mcp-header arguments go in Mcp-Param-* headers, as the SDK's own callTool sends them.
     const name = method === 'tools/call' ? params.name : undefined;
-    const mirrored = typeof name === 'string' ? paramHeaders(await toolSchemas(this.sdk)(name), params.arguments) : {};
+    const schema = typeof name !== 'string' ? undefined : (options.inputSchema ?? (await toolSchemas(this.sdk)(name)));
+    const mirrored = schema === undefined ? {} : paramHeaders(schema, params.arguments);
     return (await sendRawRequest(this.wire('request'), method, params, options, mirrored)) as T;
   }
 
@@ -227,6 +228,7 @@ export class McpTasksClient {
 
   /** Stops following tasks (they keep running on the server) and closes the connection. */
   async close(): Promise<void> {
+    this.framing?.poster.close();
     await this.machinery?.session.close();
     await this.sdk.close();
   }

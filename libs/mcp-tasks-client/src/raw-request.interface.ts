@@ -19,6 +19,12 @@ export interface RawRequestOptions {
   meta?: Record<string, unknown>;
   /** [none] Aborts the request. */
   signal?: AbortSignal;
+  /**
+   * [the tool's, from the connection's `tools/list`] For `tools/call`: the called tool's `inputSchema`, whose
+   * `x-mcp-header` arguments are sent as `Mcp-Param-*` headers (SEP-2243). Code that has the schema already (a
+   * gateway that listed the tools) passes it, and the list is not read again for each call.
+   */
+  inputSchema?: Record<string, unknown>;
 }
 
 /**

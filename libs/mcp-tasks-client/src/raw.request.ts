@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readJsonRpcReply } from './json-rpc-body.reader.js';
+import { readJsonRpcText } from './json-rpc-body.reader.js';
 import { McpRpcError } from './mcp-rpc.error.js';
 import type { RawRequestOptions } from './raw-request.interface.js';
 import { framedParams, standardHeaders, type WireFraming } from './wire-framing.js';
@@ -18,23 +18,20 @@ export async function sendRawRequest(
   extraHeaders: Record<string, string> = {},
 ): Promise<Record<string, unknown>> {
   const id = `raw-${randomUUID()}`;
-  const res = await framing.fetch(framing.endpoint, {
-    method: 'POST',
-    headers: { ...standardHeaders(method, params, options.token), ...extraHeaders },
-    body: JSON.stringify({
+  const res = await framing.poster.post(
+    { ...standardHeaders(method, params, options.token), ...extraHeaders },
+    JSON.stringify({
       jsonrpc: '2.0',
       id,
       method,
       params: framedParams(framing, params, options.capabilities, options.meta),
     }),
-    signal: options.signal,
-  });
-  const reply = await readJsonRpcReply(res, id);
-  if (!reply) {
-    throw new Error(
-      `${method}: HTTP ${res.status} without a JSON-RPC response (content-type ${res.headers.get('content-type')})`,
-    );
-  }
+    options.signal,
+  );
+  const type = res.headers['content-type'];
+  const reply = readJsonRpcText(type ?? '', res.text, id);
+  if (!reply)
+    throw new Error(`${method}: HTTP ${res.status} without a JSON-RPC response (content-type ${type ?? null})`);
   if (reply.error) throw new McpRpcError(reply.error.code, reply.error.message, reply.error.data);
   if (!reply.result || typeof reply.result !== 'object') throw new Error(`${method}: the response has no result`);
   return reply.result as Record<string, unknown>;

@@ -1,10 +1,13 @@
+import type { ConnectionPoster } from './authorized.poster.js';
 import { PROTOCOL_VERSION } from './protocol.constants.js';
 
 /** How a connection frames the requests it sends itself on the 2026-07-28 wire. */
 export interface WireFraming {
   endpoint: URL;
-  /** The connection's `fetch`: it adds the connection's token and turns a 401/403 into its error. */
+  /** The connection's `fetch` (listen streams): it adds the connection's token and turns a 401/403 into its error. */
   fetch: typeof fetch;
+  /** The connection's kept-alive POSTs to `endpoint` (raw requests), with the same token and errors. */
+  poster: ConnectionPoster;
   clientInfo: Record<string, unknown>;
   capabilities: Record<string, unknown>;
 }
