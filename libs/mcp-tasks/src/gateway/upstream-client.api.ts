@@ -29,6 +29,8 @@ export interface UpstreamRequestOptions {
   capabilities?: Record<string, unknown>;
   meta?: Record<string, unknown>;
   signal?: AbortSignal;
+  /** A `tools/call`'s tool schema, for its `Mcp-Param-*` headers (an older client reads its own list instead). */
+  inputSchema?: Record<string, unknown>;
 }
 
 /** How long the SDK waits (its own default would be 60 s whatever the upstream's `timeout`), and when to give up. */

@@ -138,10 +138,11 @@ export class UpstreamFeatureCall {
 
   private async send(req: McpRequest, f: Forwarded): Promise<Answer> {
     const modern = req.protocolVersion === MODERN_PROTOCOL_VERSION;
-    const bind = { tool: `${req.method} ${f.served}`, owner: req.principal.key, args: digestOf(f.params) };
+    // The digest only when a `requestState` is opened or sealed.
+    const bind = () => ({ tool: `${req.method} ${f.served}`, owner: req.principal.key, args: digestOf(f.params) });
     const params = { ...f.params };
     if (modern && req.params.requestState !== undefined) {
-      const round = this.states.open(req.params.requestState, bind);
+      const round = this.states.open(req.params.requestState, bind());
       const given = req.inputResponses ?? {};
       params.inputResponses = Object.fromEntries(round.asked.flatMap((k) => (k in given ? [[k, given[k]]] : [])));
       if (round.state !== undefined) params.requestState = round.state;
@@ -166,7 +167,7 @@ export class UpstreamFeatureCall {
     const { _meta: _, ...result } = answer;
     if (result.resultType !== 'input_required') return { ...result, resultType: 'complete' };
     const inputRequests = (result.inputRequests ?? {}) as Answer;
-    const round = { ...bind, asked: Object.keys(inputRequests), state: result.requestState };
+    const round = { ...bind(), asked: Object.keys(inputRequests), state: result.requestState };
     return { resultType: 'input_required', inputRequests, requestState: this.states.seal(round) };
   }
 

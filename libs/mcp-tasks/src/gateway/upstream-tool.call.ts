@@ -115,11 +115,12 @@ export class UpstreamToolCall {
     traceContext: TraceContext,
     era: Era,
   ): Promise<Answer> {
-    const bind = { tool: served.name, owner: req.principal.key, args: digestOf(req.params.arguments ?? {}) };
+    // What a sealed `requestState` is bound to; the digest only when a state is opened or sealed (most calls neither).
+    const bind = () => ({ tool: served.name, owner: req.principal.key, args: digestOf(req.params.arguments ?? {}) });
     const params: Record<string, unknown> = { name: served.tool.name, arguments: args };
     // The 2025 era has no MRTR: a `requestState` there is a field it does not define, ignored.
     if (req.params.requestState !== undefined && !era) {
-      const round = this.states.open(req.params.requestState, bind);
+      const round = this.states.open(req.params.requestState, bind());
       const given = req.inputResponses ?? {};
       params.inputResponses = Object.fromEntries(
         round.asked.flatMap((k) => (Object.hasOwn(given, k) ? [[k, given[k]]] : [])),
@@ -133,6 +134,7 @@ export class UpstreamToolCall {
         : this.capabilities(req.clientCapabilities),
       meta: traceCarrier(this.tracing, req.params, traceContext),
       signal: req.signal,
+      inputSchema: served.tool.inputSchema,
     };
     const sentAt = Date.now();
     const wire = era && req.protocolVersion;
@@ -148,7 +150,7 @@ export class UpstreamToolCall {
     }
     if (answer.resultType === 'input_required') {
       const inputRequests = (answer.inputRequests ?? {}) as Answer;
-      const round = { ...bind, asked: Object.keys(inputRequests), state: answer.requestState };
+      const round = { ...bind(), asked: Object.keys(inputRequests), state: answer.requestState };
       return { resultType: 'input_required', inputRequests, requestState: this.states.seal(round) };
     }
     if (answer.resultType === 'task')

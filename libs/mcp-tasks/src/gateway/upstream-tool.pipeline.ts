@@ -26,7 +26,8 @@ export interface ProxiedStep {
  */
 @Injectable()
 export class UpstreamToolPipeline {
-  private readonly pipelines = new Map<string, { authorize: Pipeline; run: Pipeline }>();
+  /** `appCode`: whether the app's code runs in them (else they get Node's objects on the fast path). */
+  private readonly pipelines = new Map<string, { authorize: Pipeline; run: Pipeline; appCode: boolean }>();
   /** The forwarding of each call in flight, found again by its `ToolContext` inside the pipeline. */
   private readonly forwards = new WeakMap<ToolContext, () => Promise<Answer>>();
 
@@ -37,17 +38,22 @@ export class UpstreamToolPipeline {
 
   /** Resolves when every guard lets the call through; throws what a guard threw (403 for a plain `false`). */
   async authorize(served: ServedUpstreamTool, step: ProxiedStep): Promise<void> {
-    await this.pipelineOf(served).authorize(...this.argsOf(served, step));
+    const pipeline = this.pipelineOf(served);
+    await pipeline.authorize(...this.argsOf(pipeline.appCode, served, step));
   }
 
   /** `forward` behind the interceptors and filters; what it answers (or throws) after them. */
   async run(served: ServedUpstreamTool, step: ProxiedStep, forward: () => Promise<Answer>): Promise<Answer> {
     this.forwards.set(step.context, forward);
-    return (await this.pipelineOf(served).run(...this.argsOf(served, step))) as Answer;
+    const pipeline = this.pipelineOf(served);
+    return (await pipeline.run(...this.argsOf(pipeline.appCode, served, step))) as Answer;
   }
 
-  private argsOf(served: ServedUpstreamTool, { http, call, args, context }: ProxiedStep): [unknown, unknown, McpCall] {
-    return [http.req, http.res, { ...call, tool: served.name, args, context }];
+  /** As a local tool's (`HandlerInvoker`): the platform's objects only when the app's code may read them. */
+  private argsOf(appCode: boolean, served: ServedUpstreamTool, step: ProxiedStep): [unknown, unknown, McpCall] {
+    const { http, call, args, context } = step;
+    const objects = appCode || !http.node ? http : http.node;
+    return [objects.req, objects.res, { ...call, tool: served.name, args, context }];
   }
 
   private pipelineOf(served: ServedUpstreamTool) {
@@ -66,6 +72,7 @@ export class UpstreamToolPipeline {
       pipeline = {
         authorize: this.nest.guardsOnly(this, method, served.name, [this.scopes], MCP_CONTEXT_TYPE),
         run: this.nest.withoutGuards(this, method, served.name, [], MCP_CONTEXT_TYPE),
+        appCode: this.scopes.constructor !== McpScopesGuard || this.nest.runsAppCode(this, method, served.name),
       };
       this.pipelines.set(served.name, pipeline);
     }

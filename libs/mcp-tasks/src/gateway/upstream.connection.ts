@@ -5,6 +5,7 @@ import type { McpServerIdentity } from '../options/mcp-tasks-options.interface.j
 import type { UpstreamClient, UpstreamClientApi, UpstreamListenStream, UpstreamTask } from './upstream-client.api.js';
 import { tokenFor, type UpstreamConfig } from './upstream.config.js';
 import { describeFailure, upstreamFailure } from './upstream-failure.classifier.js';
+import { UpstreamDeadline } from './upstream-deadline.js';
 import { UpstreamSessionHolder } from './upstream-session.holder.js';
 import type { UpstreamFeatures } from './upstream-features.reader.js';
 import { forwardsToLegacy, legacyRequest } from './upstream-legacy.request.js';
@@ -21,6 +22,8 @@ export interface UpstreamCallOptions {
   capabilities?: Record<string, unknown>;
   meta?: Record<string, unknown>;
   signal?: AbortSignal;
+  /** A `tools/call`'s tool schema as listed (its `x-mcp-header` arguments go in headers). */
+  inputSchema?: Record<string, unknown>;
 }
 
 /**
@@ -81,11 +84,15 @@ export class UpstreamConnection {
    * of a method that era has (`forwardsToLegacy`: tools, reads, prompts, completions), anything else unreachable.
    */
   async request(method: string, params: Record<string, unknown>, o: UpstreamCallOptions = {}): Promise<any> {
-    const deadline = this.deadline(o.signal);
-    const client = await this.ready(deadline);
-    if (!client.legacy) return this.send(client, method, params, o, deadline);
-    if (!forwardsToLegacy(method)) throw new UpstreamUnreachableError(this.name, 'it speaks a 2025 revision only');
-    return this.callLegacy(client, method, params, o, deadline);
+    const deadline = new UpstreamDeadline(this.config.timeout, o.signal);
+    try {
+      const client = await this.ready(deadline.signal);
+      if (!client.legacy) return await this.send(client, method, params, o, deadline.signal);
+      if (!forwardsToLegacy(method)) throw new UpstreamUnreachableError(this.name, 'it speaks a 2025 revision only');
+      return await this.callLegacy(client, method, params, o, deadline.signal);
+    } finally {
+      deadline.release();
+    }
   }
 
   /** Listens to upstream tasks on a stream of its own; waiting for the acknowledgement at most `timeout`. */
@@ -118,7 +125,8 @@ export class UpstreamConnection {
   ): Promise<any> {
     const token = await tokenFor(this.config.auth, o.principal);
     try {
-      return await client.request(method, params, { token, capabilities: o.capabilities, meta: o.meta, signal });
+      const { capabilities, meta, inputSchema } = o;
+      return await client.request(method, params, { token, capabilities, meta, signal, inputSchema });
     } catch (err) {
       throw this.failure(err, o.signal, signal);
     }
