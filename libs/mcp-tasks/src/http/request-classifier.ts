@@ -10,6 +10,20 @@ const MEMO_MAX = 512;
 const KEY_MAX = 4096;
 const REQUEST_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
 
+/** W3C trace context and baggage, as `_meta` carries them (as strings). */
+const traceField = (key: string, value: unknown): boolean =>
+  typeof value === 'string' && (key === 'traceparent' || key === 'tracestate' || key === 'baggage');
+
+/** `meta` without its trace fields, or `meta` itself when it has none. */
+function untraced(meta: Record<string, unknown>): Record<string, unknown> {
+  let traced = false;
+  for (const k in meta) traced ||= traceField(k, meta[k]);
+  if (!traced) return meta;
+  const rest: Record<string, unknown> = {};
+  for (const k in meta) if (!traceField(k, meta[k])) rest[k] = meta[k];
+  return rest;
+}
+
 const plain = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const header = (req: IncomingMessage, name: string): string | undefined => req.headers[name] as string | undefined;
 
@@ -30,7 +44,7 @@ export class RequestClassifier {
       mcpNameHeader: header(req, 'mcp-name'),
     };
     if (!isRequestShape(body)) return classifyInboundRequest({ ...input, body });
-    const meta = (body.params as Record<string, unknown> | undefined)?._meta;
+    const meta = (body.params as Record<string, unknown>)._meta as Record<string, unknown>;
     const key = keyOf(input.protocolVersionHeader, input.mcpMethodHeader, body.method, meta);
     if (key === undefined) return classifyInboundRequest({ ...input, body });
     let modern = this.verdicts.get(key);
@@ -55,16 +69,20 @@ export class RequestClassifier {
   }
 }
 
-/** The memo key, or none for an envelope too big (or too deep to serialize) to remember. */
+/**
+ * The memo key, or none for an envelope too big (or too deep to serialize) to remember. String trace fields are left
+ * out: they are no envelope keys (the SDK's envelope schema lets other keys through unchecked), and a traced caller
+ * (a gateway with OpenTelemetry on) sends a new `traceparent` every time, which missed the memo on every request.
+ */
 function keyOf(
   version: string | undefined,
   methodHeader: string | undefined,
   method: string,
-  meta: unknown,
+  meta: Record<string, unknown>,
 ): string | undefined {
   let text: string;
   try {
-    text = JSON.stringify(meta);
+    text = JSON.stringify(untraced(meta));
   } catch {
     return undefined;
   }
