@@ -30,6 +30,15 @@ export interface Plan {
    * pairs measured moments apart moved ~0.05 between runs where that of 5 moved ~0.4 (same code, same total).
    */
   cpuRounds: number;
+  /**
+   * Two-instance phase: paired rounds (the first instance alone with the whole load, then both sharing it), each
+   * side measured for `pairMs`. Before them, each instance alone in turns until it answered `pairWarmAnswers`
+   * requests and the second costs about what the first does, for at most `pairWarmMs` (two-instances.warm-up.ts).
+   */
+  pairRounds: number;
+  pairMs: number;
+  pairWarmAnswers: number;
+  pairWarmMs: number;
   /** Resume phase: resumable tasks per round, and rounds ending their instance with SIGKILL and with SIGTERM. */
   resumeTasks: number;
   resumeRounds: number;
@@ -53,6 +62,10 @@ export function planFor(quick: boolean): Plan {
         doneTasks: 1_500,
         cpuRequests: 300,
         cpuRounds: 3,
+        pairRounds: 3,
+        pairMs: 500,
+        pairWarmAnswers: 3_000,
+        pairWarmMs: 10_000,
         resumeTasks: 30,
         resumeRounds: 1,
       }
@@ -72,6 +85,10 @@ export function planFor(quick: boolean): Plan {
         doneTasks: 20_000,
         cpuRequests: 2_500,
         cpuRounds: 16,
+        pairRounds: 8,
+        pairMs: 1_000,
+        pairWarmAnswers: 20_000,
+        pairWarmMs: 60_000,
         resumeTasks: 50,
         resumeRounds: 4,
       };

@@ -33,6 +33,7 @@ import {
   POSTGRES_MILLION,
   POSTGRES_OWNERS,
   POSTGRES_PAIR,
+  POSTGRES_PAIR_ALONE,
   REDIS,
   REDIS_OWNERS,
 } from './report/names.js';
@@ -120,10 +121,20 @@ export const PHASES: Phase[] = [
           for (const s of [lim, sdk, mem, lite, sl, sa]) await measureCreate(ctx, s);
           await measureCancel(ctx, mem, mem, CANCEL_LOCAL);
           await measureCancel(ctx, sa, sb, CANCEL_CROSS);
-          await measureTwoInstances(ctx, [sa, sb], POSTGRES_PAIR);
         },
       ).finally(() => redis.stop());
       ctx.results.notes.push(`${MCP_NEST}: no tasks extension, so it has no tasks/get or task-creation figures.`);
+    },
+  },
+  {
+    name: 'two instances: PostgreSQL, one instance alone vs two on one database sharing its load',
+    async run(ctx) {
+      const url = await database(ctx, 'bench_pair');
+      const pair = ['a', 'b'].map((x) => {
+        const c = onPostgres(typeof url === 'string' ? url : '', `pair-postgres-${x}`, `${POSTGRES_PAIR} ${x}`);
+        return typeof url === 'string' ? c : missing(c, url.reason);
+      });
+      await using(ctx, pair, (a, b) => measureTwoInstances(ctx, [a, b], POSTGRES_PAIR, POSTGRES_PAIR_ALONE));
     },
   },
   {

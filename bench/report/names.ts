@@ -12,6 +12,8 @@ export const POSTGRES = 'module/PostgreSQL';
 export const REDIS = 'module/Redis';
 /** Two instances of the module on one PostgreSQL database, the load split between them (figures: their sum). */
 export const POSTGRES_PAIR = 'module/PostgreSQL, two instances';
+/** The first of those two alone with the whole load, in rounds interleaved with the pair's. */
+export const POSTGRES_PAIR_ALONE = 'module/PostgreSQL, one of the two alone';
 /** `--scale`: PostgreSQL with 1 000 000 live tasks (against 1 000 in another database). */
 export const POSTGRES_MILLION = 'module/PostgreSQL, 1M live tasks';
 /** A bare node:http + pg server running the module's SELECT / a plain INSERT: the database's own limit. */
