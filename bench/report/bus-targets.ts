@@ -1,33 +1,12 @@
-import type { MetricKey } from './metrics.js';
 import { BUS_NATS, BUS_POSTGRES, BUS_REDIS, WRITER_ALONE, WRITER_PG_BUS, WRITER_REDIS_BUS } from './names.js';
+import { pairedRatio } from './ratios.js';
 import type { Results } from './results.js';
 import type { Target } from './targets.js';
 
 const BUSES = [BUS_POSTGRES, BUS_REDIS, BUS_NATS];
 const short = (who: string) => who.replace('module/PostgreSQL store, ', '');
 
-const ratioOf = (a: [MetricKey, string], b: [MetricKey, string]) => (r: Results) => {
-  const x = r.value(...a);
-  const y = r.value(...b);
-  return x === undefined || y === undefined || y === 0
-    ? undefined
-    : { x: x / y, shown: `${(x / y).toFixed(2)}× (${Math.round(x)} ÷ ${Math.round(y)})` };
-};
-
-/**
- * Figures measured in rounds that took turns (round i of each side ran moments apart): the median of the per-round
- * ratios, else the ratio of the means.
- */
-const pairedRatio = (a: [MetricKey, string], b: [MetricKey, string]) => (r: Results) => {
-  const x = r.get(...a)?.rounds;
-  const y = r.get(...b)?.rounds;
-  if (!x || !y || x.length !== y.length || x.length < 3) return ratioOf(a, b)(r);
-  const per = x.map((v, i) => v / y[i]).sort((m, n) => m - n);
-  const mid = per[Math.floor(per.length / 2)];
-  const median = per.length % 2 ? mid : (per[per.length / 2 - 1] + mid) / 2;
-  return { x: median, shown: `${median.toFixed(2)}× (median of ${per.length} rounds' ratios)` };
-};
-const writerRatio = (a: string, b: string) => pairedRatio(['writerTps', a], ['writerTps', b]);
+const writerRatio = (a: string, b: string) => pairedRatio('writerTps', a, b);
 
 /**
  * Issue 40. Per bus: cross-instance cancel and answer p99 (reported), and each instance's CPU per relayed cancel with 4
@@ -50,14 +29,14 @@ export const BUS_TARGETS: Target[] = [
       metric: 'relayCpu4',
       contestant: who,
       text: `${short(who)}: each instance's CPU per relayed cancel, 4 instances ≤ 1.2× 1 instance`,
-      measure: pairedRatio(['relayCpu4', who], ['relayCpu1', who]),
+      measure: pairedRatio('relayCpu4', who, who, 'relayCpu1'),
       met: (x) => x <= 1.2,
     },
     {
       metric: 'relayCpu2',
       contestant: who,
       text: `${short(who)}, reported: each instance's CPU per relayed cancel, 4 instances ÷ 2`,
-      measure: pairedRatio(['relayCpu4', who], ['relayCpu2', who]),
+      measure: pairedRatio('relayCpu4', who, who, 'relayCpu2'),
     },
   ]),
   ...[WRITER_PG_BUS, WRITER_REDIS_BUS].map((who) => ({

@@ -1,7 +1,8 @@
 import type { MetricKey } from './metrics.js';
 import { MEMORY, MEMORY_OWNERS, POSTGRES, POSTGRES_OWNERS, REDIS, REDIS_OWNERS } from './names.js';
 import type { Results } from './results.js';
-import { pairedRatio, type Target } from './targets.js';
+import { pairedRatio } from './ratios.js';
+import type { Target } from './targets.js';
 
 /** `a` ÷ `b` on `metric` (the figures: medians over the rounds), or undefined. */
 const over = (r: Results, metric: MetricKey, a: string, b: string) => {

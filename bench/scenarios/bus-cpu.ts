@@ -8,17 +8,19 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Creates in flight. */
 const IN_FLIGHT = 8;
 /**
- * Each holder gets one cancel per tick, whatever the number of holders, and the sender spreads a tick's cancels evenly
- * over it: each cancel wakes the sender and its holder alone, so the figure does not move with how many cancels a
- * wake-up happens to carry, nor with how many processes wake at once on a small box.
+ * One cancel per tick across the cluster, whatever the number of holders (each holder in turn): the same processes
+ * are busy at once at every size — the sender, the database, the broker and one holder — so how a small box's cores
+ * are shared does not change with the size.
  */
 const TICK_MS = 50;
+/** How long each process's background CPU (timers, the waiting tasks) is read for before a batch's cancels. */
+const QUIET_MS = 1_000;
 
 export interface CpuBatch {
   /** Cancels whose signal fired on the instance running the task. */
   relayed: number;
   lost: number;
-  /** user + system CPU of each holder over the cancels, in µs. */
+  /** user + system CPU of each holder over the cancels, less its background CPU over as long, in µs. */
   holdersUs: number[];
   /** The same, of the sender. */
   senderUs: number;
@@ -38,12 +40,12 @@ async function pool<T>(items: T[], work: (x: T) => Promise<void>): Promise<void>
 }
 
 /**
- * One batch, weak scaling: every holder starts `perHolder` waiting tasks through itself (not measured), then the
- * sender — an instance running none of them — cancels them all, one per holder per tick (evenly spread), so every
- * cancel crosses the bus and each holder sees the same stream whatever their number. The CPU of each process (its
- * own process.cpuUsage(), via bench_stats) is read after the creates and after the last signal fired. A broadcast
- * bus would make each holder receive and drop the others' cancels, so its CPU per cancel of its own would grow with
- * the holders; a targeted one keeps it flat.
+ * One batch: every holder starts `perHolder` waiting tasks through itself (not measured), then the sender — an
+ * instance running none of them — cancels them all, one per tick, the holders in turn, so every cancel crosses the
+ * bus. Each process's CPU (its own process.cpuUsage(), via bench_stats) is read over `QUIET_MS` before the cancels
+ * (its background) and from the first cancel until the last signal fired; a batch's figure is the second less the
+ * background over as long: the CPU the cancels cost. A broadcast bus would make each holder receive and drop the
+ * others' cancels, so its CPU per cancel of its own would grow with the holders; a targeted one keeps it flat.
  */
 export async function cpuBatch(
   sender: Running,
@@ -56,20 +58,26 @@ export async function cpuBatch(
   await pool(creates, async (i) => void ids[i].push(await startTask(holders[i], 'bench_wait', TASKS_CAPS)));
   await sleep(50); // every tool is waiting on its signal
   const everyone = [sender, ...holders, ...idle];
-  const before = await Promise.all(everyone.map((r) => serverStats(r)));
+  const cpuNow = async () => ({
+    at: performance.now(),
+    cpu: (await Promise.all(everyone.map((r) => serverStats(r)))).map(used),
+  });
+  const quiet = await cpuNow();
+  await sleep(QUIET_MS);
+  const before = await cpuNow();
   const sent: Promise<unknown>[] = [];
   const start = Date.now();
-  const step = TICK_MS / holders.length;
   for (let k = 0; k < perHolder; k++)
     for (let i = 0; i < holders.length; i++) {
-      const wait = start + (k * holders.length + i) * step - Date.now();
+      const wait = start + (k * holders.length + i) * TICK_MS - Date.now();
       if (wait > 0) await sleep(wait);
       sent.push(call(sender.client, taskCancel(ids[i][k])));
     }
   await Promise.all(sent);
   const relayed = await firedCount(holders, ids);
-  const after = await Promise.all(everyone.map((r) => serverStats(r)));
-  const spent = after.map((x, i) => used(x) - used(before[i]));
+  const after = await cpuNow();
+  const scale = (after.at - before.at) / (before.at - quiet.at);
+  const spent = after.cpu.map((x, i) => x - before.cpu[i] - (before.cpu[i] - quiet.cpu[i]) * scale);
   const holdersUs = spent.slice(1, holders.length + 1);
   return {
     relayed,
