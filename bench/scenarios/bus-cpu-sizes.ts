@@ -12,10 +12,11 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 /**
  * Each instance's CPU per relayed cancel with 4, 2 and 1 of the cluster's instances running tasks (the holders) and its
- * first one sending every cancel (`cpuBatch`: the same cancels per holder, one per tick across the cluster, each one
- * crossing the bus; each process's background CPU left out). The sizes take turns, one batch each per round, so a change in the box's load between rounds
- * falls on all three alike; the instances left out of a size stay up and are reported as idle. A size's figure: its
- * holders' CPU over its batches ÷ the cancels that fired; its per-round figures are kept for the paired ratios.
+ * first one sending every cancel (`cpuBatch`: the same cancels per holder at the same pace, one at a time across the
+ * cluster, each one crossing the bus). The sizes take turns, one batch each per round, so a change in the box's load
+ * between rounds falls on all three alike; the instances left out of a size stay up and are reported as idle. A
+ * size's figure: its holders' CPU over its batches ÷ the cancels that fired; its per-round figures are kept for the
+ * paired ratios.
  */
 export async function measureCpuBySize(ctx: Ctx, cluster: Running[], label: string): Promise<void> {
   const [sender, ...rest] = cluster;
@@ -43,7 +44,7 @@ function record(ctx: Ctx, n: (typeof SIZES)[number], label: string, batches: Cpu
   const idle = Array.from({ length: batches[0].idleUs.length }, (_, i) => per((b) => b.idleUs[i]));
   const idleNote = idle.length ? `; the idle instances: ${idle.join(', ')} µs per cancel` : '';
   const note =
-    `${relayed} cancels, ${BUSES.cpuPerHolder} per instance per round, CPU less each process's background; ` +
+    `${relayed} cancels, ${BUSES.cpuPerHolder} per instance per round; ` +
     `rounds: ${perRound.map(Math.round).join(', ')} µs; each instance per cancel of its own: ${each.join(', ')} µs; ` +
     `the sender: ${per((b) => b.senderUs)} µs per cancel${idleNote}` +
     (lost ? `; ${lost} cancels never fired their signal` : '');

@@ -8,19 +8,18 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Creates in flight. */
 const IN_FLIGHT = 8;
 /**
- * One cancel per tick across the cluster, whatever the number of holders (each holder in turn): the same processes
- * are busy at once at every size — the sender, the database, the broker and one holder — so how a small box's cores
- * are shared does not change with the size.
+ * Each holder gets one cancel per tick whatever the number of holders, the sender spreading a tick's cancels evenly
+ * over it: at 4 holders one every 50 ms across the cluster, longer than a cancel takes end to end, so the cancels do
+ * not overlap and the same processes are busy at once at every size (the sender, the database, the broker and one
+ * holder) — how a small box's cores are shared does not change with the size — and each holder sees the same stream.
  */
-const TICK_MS = 50;
-/** How long each process's background CPU (timers, the waiting tasks) is read for before a batch's cancels. */
-const QUIET_MS = 1_000;
+const TICK_MS = 200;
 
 export interface CpuBatch {
   /** Cancels whose signal fired on the instance running the task. */
   relayed: number;
   lost: number;
-  /** user + system CPU of each holder over the cancels, less its background CPU over as long, in µs. */
+  /** user + system CPU of each holder over the cancels, in µs. */
   holdersUs: number[];
   /** The same, of the sender. */
   senderUs: number;
@@ -41,10 +40,9 @@ async function pool<T>(items: T[], work: (x: T) => Promise<void>): Promise<void>
 
 /**
  * One batch: every holder starts `perHolder` waiting tasks through itself (not measured), then the sender — an
- * instance running none of them — cancels them all, one per tick, the holders in turn, so every cancel crosses the
- * bus. Each process's CPU (its own process.cpuUsage(), via bench_stats) is read over `QUIET_MS` before the cancels
- * (its background) and from the first cancel until the last signal fired; a batch's figure is the second less the
- * background over as long: the CPU the cancels cost. A broadcast bus would make each holder receive and drop the
+ * instance running none of them — cancels them all, one per holder per tick, so every cancel crosses the bus and the
+ * window is as long at every size. Each process's CPU (its own process.cpuUsage(), via bench_stats) is read after
+ * the creates and after the last signal fired. A broadcast bus would make each holder receive and drop the
  * others' cancels, so its CPU per cancel of its own would grow with the holders; a targeted one keeps it flat.
  */
 export async function cpuBatch(
@@ -58,26 +56,20 @@ export async function cpuBatch(
   await pool(creates, async (i) => void ids[i].push(await startTask(holders[i], 'bench_wait', TASKS_CAPS)));
   await sleep(50); // every tool is waiting on its signal
   const everyone = [sender, ...holders, ...idle];
-  const cpuNow = async () => ({
-    at: performance.now(),
-    cpu: (await Promise.all(everyone.map((r) => serverStats(r)))).map(used),
-  });
-  const quiet = await cpuNow();
-  await sleep(QUIET_MS);
+  const cpuNow = async () => (await Promise.all(everyone.map((r) => serverStats(r)))).map(used);
   const before = await cpuNow();
   const sent: Promise<unknown>[] = [];
   const start = Date.now();
   for (let k = 0; k < perHolder; k++)
     for (let i = 0; i < holders.length; i++) {
-      const wait = start + (k * holders.length + i) * TICK_MS - Date.now();
+      const wait = start + ((k * holders.length + i) * TICK_MS) / holders.length - Date.now();
       if (wait > 0) await sleep(wait);
       sent.push(call(sender.client, taskCancel(ids[i][k])));
     }
   await Promise.all(sent);
   const relayed = await firedCount(holders, ids);
   const after = await cpuNow();
-  const scale = (after.at - before.at) / (before.at - quiet.at);
-  const spent = after.cpu.map((x, i) => x - before.cpu[i] - (before.cpu[i] - quiet.cpu[i]) * scale);
+  const spent = after.map((x, i) => x - before[i]);
   const holdersUs = spent.slice(1, holders.length + 1);
   return {
     relayed,
