@@ -1,9 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { HttpContext } from '../common/http-context.interface.js';
-import type { Principal } from '../common/principal.interface.js';
 import type { TraceContext } from '../common/trace-context.js';
 import { callOrigin, type ToolCallOrigin } from '../context/base-tool.context.js';
-import type { QuestionChannel } from '../context/question.channel.js';
 import { SyncToolContext } from '../context/sync-tool.context.js';
 import type { ToolDefinition } from '../discovery/tool-definition.js';
 import type { TaskCallVariant } from '../dispatcher/task-call.variant.js';
@@ -25,6 +22,7 @@ import type { UpstreamCallOptions } from './upstream.connection.js';
 import { UpstreamRegistry, type ServedUpstreamTool } from './upstream.registry.js';
 import { upstreamCapabilitiesOf } from './upstream-capabilities.js';
 import { eraRefusal } from './upstream-refusal.js';
+import type { Era, ProxiedCall } from './proxied-call.interface.js';
 import { pastRounds } from './upstream-rounds.js';
 import { UpstreamStateCodec } from './upstream-state.codec.js';
 import { UpstreamTaskRelay } from './upstream-task.relay.js';
@@ -33,26 +31,6 @@ import { UpstreamAnsweredError } from './upstream-answered.error.js';
 import { UpstreamUnreachableError } from './upstream-unreachable.error.js';
 
 type Answer = Record<string, unknown>;
-
-/** What the gateway needs of the `tools/call` it forwards (the dispatcher's `McpRequest` has it). */
-export interface ProxiedCall {
-  id: string | number;
-  params: Record<string, any>;
-  protocolVersion: string;
-  clientCapabilities: Record<string, any>;
-  clientInfo?: Record<string, unknown>;
-  principal: Principal;
-  signal: AbortSignal;
-  inputResponses?: Record<string, unknown>;
-  http: HttpContext;
-  /** A 2025-era call: how it runs (a task only with `params.task`), the shape of its task handle. */
-  variant?: TaskCallVariant;
-  /** A 2025-era synchronous call whose client can be asked now, on the call's stream. */
-  questions?: QuestionChannel;
-}
-
-/** What the call of a 2025-era caller is: its variant, and whether it runs as a task. */
-type Era = { variant: TaskCallVariant; task: boolean } | undefined;
 
 /**
  * `tools/call` of a served upstream tool: the guards (global, scopes) run here, then the call goes upstream with
