@@ -4,16 +4,22 @@ import { createConnection, createServer, type Socket } from 'node:net';
 export interface SlowLink {
   /** `url` with its host and port replaced by the relay's. */
   via(url: string): string;
+  /** Drops every connection through the relay, and closes new ones at once until `restore`: the link is down. */
+  cut(): void;
+  restore(): void;
   close(): Promise<void>;
 }
 
 /**
  * Relays TCP to `host:port`, holding every chunk a client sends `delay` ms (in order) before passing it on: a slow
- * link to a broker, so what a client asks of it (a LISTEN, a SUBSCRIBE) takes effect that much later.
+ * link to a broker, so what a client asks of it (a LISTEN, a SUBSCRIBE) takes effect that much later. With `delay`
+ * 0, a plain relay that can be cut (one instance's outage while the others still reach the broker).
  */
 export async function slowLink(host: string, port: number, delay: number): Promise<SlowLink> {
   const sockets = new Set<Socket>();
+  let down = false;
   const server = createServer((client) => {
+    if (down) return void client.destroy();
     const upstream = createConnection({ host, port });
     for (const s of [client, upstream]) {
       sockets.add(s);
@@ -31,6 +37,13 @@ export async function slowLink(host: string, port: number, delay: number): Promi
       u.hostname = '127.0.0.1';
       u.port = String(at);
       return u.toString();
+    },
+    cut: () => {
+      down = true;
+      for (const s of sockets) s.destroy();
+    },
+    restore: () => {
+      down = false;
     },
     close: () => {
       for (const s of sockets) s.destroy();
