@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { connect } from 'nats';
 import pg from 'pg';
 import { LocalTaskEventBus } from '@mcp-tasks/nestjs';
@@ -36,8 +37,8 @@ export function busHarness(
     cut: async (bus) => {
       const link = opened.get(bus)?.link;
       if (!link) throw new Error('bus harness: not an instance it opened');
-      link.cut();
-      return async () => link.restore();
+      await link.cut();
+      return () => link.restore();
     },
     close: async () => {
       for (const { bus, link } of opened.values()) {
@@ -46,6 +47,8 @@ export function busHarness(
       }
       opened.clear();
       await stop();
+      // A client's disconnect arms a timer until its socket closes, which a relayed one takes a moment longer to do.
+      await sleep(300);
     },
   };
 }

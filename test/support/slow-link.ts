@@ -4,9 +4,13 @@ import { createConnection, createServer, type Socket } from 'node:net';
 export interface SlowLink {
   /** `url` with its host and port replaced by the relay's. */
   via(url: string): string;
-  /** Drops every connection through the relay, and closes new ones at once until `restore`: the link is down. */
-  cut(): void;
-  restore(): void;
+  /**
+   * Drops every connection through the relay and stops listening until `restore` (a new connection is refused, not
+   * accepted and dropped: a client then never half-opens one): the link is down.
+   */
+  cut(): Promise<void>;
+  /** Listens again, on the same port. */
+  restore(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -19,7 +23,6 @@ export async function slowLink(host: string, port: number, delay: number): Promi
   const sockets = new Set<Socket>();
   let down = false;
   const server = createServer((client) => {
-    if (down) return void client.destroy();
     const upstream = createConnection({ host, port });
     for (const s of [client, upstream]) {
       sockets.add(s);
@@ -38,16 +41,19 @@ export async function slowLink(host: string, port: number, delay: number): Promi
       u.port = String(at);
       return u.toString();
     },
-    cut: () => {
+    cut: async () => {
       down = true;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const s of sockets) s.destroy();
+      await closed;
     },
-    restore: () => {
+    restore: async () => {
       down = false;
+      await new Promise<void>((resolve) => server.listen(at, '127.0.0.1', resolve));
     },
     close: () => {
       for (const s of sockets) s.destroy();
-      return new Promise((resolve) => server.close(() => resolve()));
+      return down ? Promise.resolve() : new Promise((resolve) => server.close(() => resolve()));
     },
   };
 }
