@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { connect } from 'nats';
 import pg from 'pg';
 import { LocalTaskEventBus } from '@mcp-tasks/nestjs';
@@ -8,24 +9,46 @@ import { NatsTaskEventBus } from '../../libs/mcp-tasks/src/events/nats-task-even
 import { PostgresTaskEventBus } from '../../libs/mcp-tasks/src/events/postgres-task-event.bus.js';
 import { RedisTaskEventBus } from '../../libs/mcp-tasks/src/events/redis-task-event.bus.js';
 import type { TaskEventBus } from '../../libs/mcp-tasks/src/events/task-event-bus.interface.js';
+import { slowLink, type SlowLink } from '../support/slow-link.js';
 import { until } from '../support/until.js';
 
 type Started = TaskEventBus & { onModuleInit(): Promise<void>; onApplicationShutdown(): Promise<void> };
 
-/** Instances made by `make`, each started and connected before `open` returns; `stop` ends the broker. */
-export function busHarness(make: () => Started, stop: () => Promise<void> = async () => {}): BusHarness {
-  const opened: Started[] = [];
+/**
+ * Instances made by `make` on the broker at `url`, each through a relay of its own (so one can be `cut`), each
+ * started and connected before `open` returns; `stop` ends the broker.
+ */
+export function busHarness(
+  url: string,
+  make: (url: string) => Started,
+  stop: () => Promise<void> = async () => {},
+): BusHarness {
+  const opened = new Map<TaskEventBus, { bus: Started; link: SlowLink }>();
+  const { hostname, port } = new URL(url);
   return {
     open: async () => {
-      const bus = make();
-      opened.push(bus);
+      const link = await slowLink(hostname, Number(port), 0);
+      const bus = make(link.via(url));
+      opened.set(bus, { bus, link });
       await bus.onModuleInit();
       await until('the bus to connect', () => bus.health?.().connected !== false, 20_000);
       return bus;
     },
+    cut: async (bus) => {
+      const link = opened.get(bus)?.link;
+      if (!link) throw new Error('bus harness: not an instance it opened');
+      await link.cut();
+      return () => link.restore();
+    },
     close: async () => {
-      for (const bus of opened.splice(0)) await bus.onApplicationShutdown();
+      for (const { bus, link } of opened.values()) {
+        await bus.onApplicationShutdown();
+        await link.close();
+      }
+      opened.clear();
       await stop();
+      // A client's disconnect arms a timer until its socket closes, which a relayed one takes a moment longer to do.
+      await sleep(300);
     },
   };
 }

@@ -7,7 +7,8 @@ describe('NatsTaskEventBus: the bus contract', () =>
   taskEventBusContract(async () => {
     const nats = await startNats();
     return busHarness(
-      () => natsBus(nats.url),
+      nats.url,
+      (url) => natsBus(url),
       () => nats.stop(),
     );
   }));

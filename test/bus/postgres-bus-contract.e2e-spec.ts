@@ -8,7 +8,8 @@ describe('PostgresTaskEventBus: the bus contract', () =>
   taskEventBusContract(async () => {
     const db = await startPostgres();
     return busHarness(
-      () => postgresBus(db.url),
+      db.url,
+      (url) => postgresBus(url),
       () => db.stop(),
     );
   }));

@@ -7,7 +7,8 @@ describe('RedisTaskEventBus: the bus contract', () =>
   taskEventBusContract(async () => {
     const redis = await startRedis();
     return busHarness(
-      () => redisBus(redis.url),
+      redis.url,
+      (url) => redisBus(url),
       () => redis.stop(),
     );
   }));

@@ -8,6 +8,15 @@ import { readWireEvent, type WireEvent } from './task-event.wire.js';
 /** How many recent (sender, count) pairs a bus remembers to drop the second copy of an event sent under two topics. */
 const RECENT = 4_096;
 
+/** A live follow's `onActive`, and whether a round trip that will call it is under way. */
+interface Follower {
+  onActive: () => void;
+  due: boolean;
+}
+
+/** How a round trip went: in effect, failed, or done on a connection since replaced (its joins may be gone). */
+type Joined = 'ok' | 'failed' | 'stale';
+
 /**
  * What the Redis and NATS buses share: events reach this instance's subscribers at once and go out under each of
  * their topics (`taskEventTopics`), or on the broadcast channel when they have none; a topic's channel is joined on
@@ -21,8 +30,12 @@ export abstract class BrokerTaskEventBus implements TaskEventBus {
   private readonly follows = new Map<string, number>();
   private readonly recent = new Set<string>();
   private seq = 0;
+  /** The live follows that take `onActive`: told once in effect, and again after each re-join. */
+  private readonly followers = new Set<Follower>();
+  /** Counts the subscribing connection's (re)joins: a round trip sent before the last one says nothing of it. */
+  private joins = 0;
   /** Follows waiting for the next round trip to be in effect (one round trip per turn of the event loop). */
-  private activating?: Array<() => void>;
+  private activating?: Array<(joined: Joined) => void>;
   /** Whether the last relay failed (its warning already logged). */
   private failing = false;
 
@@ -81,16 +94,24 @@ export abstract class BrokerTaskEventBus implements TaskEventBus {
     return this.local.subscribe(handler);
   }
 
-  /** `onActive`: after a round trip on the subscribing connection that followed the join (`TaskEventBus.follow`). */
+  /**
+   * `onActive`: after a round trip on the subscribing connection that followed the join, and again after each
+   * re-join of a new connection (`TaskEventBus.follow`).
+   */
   follow(topic: string, onActive?: () => void): () => void {
     const count = this.follows.get(topic) ?? 0;
     this.follows.set(topic, count + 1);
     if (count === 0) this.join(this.channelOf(topic));
     let followed = true;
-    if (onActive) this.whenJoined(() => followed && onActive());
+    const follower = onActive && { onActive, due: false };
+    if (follower) {
+      this.followers.add(follower);
+      this.activate(follower);
+    }
     return () => {
       if (!followed) return;
       followed = false;
+      if (follower) this.followers.delete(follower);
       const left = (this.follows.get(topic) ?? 1) - 1;
       if (left > 0) return void this.follows.set(topic, left);
       this.follows.delete(topic);
@@ -98,15 +119,43 @@ export abstract class BrokerTaskEventBus implements TaskEventBus {
     };
   }
 
-  /** Calls `then` once the joins asked for so far are in effect; not if the round trip fails (a poll catches up). */
-  private whenJoined(then: () => void): void {
+  /**
+   * The subscribing connection is new (a reconnect) and joins every channel again: each live follow is told once
+   * that is in effect, since events published while the link was down were not relayed here.
+   */
+  protected rejoined(): void {
+    this.joins++;
+    for (const follower of this.followers) this.activate(follower);
+  }
+
+  /** Tells `follower` once the joins asked for so far are in effect (not twice for one round trip). */
+  private activate(follower: Follower): void {
+    if (follower.due) return;
+    follower.due = true;
+    this.whenJoined((joined) => {
+      follower.due = false;
+      if (!this.followers.has(follower)) return;
+      if (joined === 'ok') follower.onActive();
+      // A re-join came meanwhile (and passed over this follow, then due): its round trip tells it.
+      else if (joined === 'stale') this.activate(follower);
+      // 'failed': the next re-join tells it; until then the follower's poll catches up.
+    });
+  }
+
+  /** Calls `then` once the joins asked for so far are in effect, or says why not. */
+  private whenJoined(then: (joined: Joined) => void): void {
     if (this.activating) return void this.activating.push(then);
     const due = (this.activating = [then]);
     setImmediate(() => {
       this.activating = undefined;
+      const joins = this.joins;
+      const settle = (ok: boolean) => {
+        const joined = this.joins !== joins ? 'stale' : ok ? 'ok' : 'failed';
+        due.forEach((f) => f(joined));
+      };
       this.roundTrip().then(
-        () => due.forEach((f) => f()),
-        () => undefined,
+        () => settle(true),
+        () => settle(false),
       );
     });
   }

@@ -19,7 +19,8 @@ export interface NatsBusOptions {
 /**
  * Relays task events between instances on core NATS: a subject per followed topic (`<prefix>.t.<topic as
  * base64url>`, so any topic is one safe token) and one every instance hears (`<prefix>.all`). The client re-sends
- * its subscriptions after a reconnect. A lost message only delays: waiting runs re-read the store.
+ * its subscriptions after a reconnect, and each follow's `onActive` comes again once they are in effect. A lost
+ * message only delays: waiting runs re-read the store.
  */
 export class NatsTaskEventBus extends BrokerTaskEventBus implements OnModuleInit, OnApplicationShutdown {
   protected readonly broadcast: string;
@@ -112,11 +113,17 @@ export class NatsTaskEventBus extends BrokerTaskEventBus implements OnModuleInit
     if (this.nc && !isNatsConnection(this.options.connection)) await this.nc.close().catch(() => undefined);
   }
 
-  /** Follows the connection's state for `health()` and `send`. */
+  /**
+   * Follows the connection's state for `health()` and `send`; on a reconnect (the client sent our subscriptions
+   * again before saying so) the follows are told once they are in effect again.
+   */
   private async watch(nc: NatsConnection): Promise<void> {
     for await (const s of nc.status()) {
       if (s.type === 'disconnect') this.up = false;
-      else if (s.type === 'reconnect') this.up = true;
+      else if (s.type === 'reconnect') {
+        this.up = true;
+        this.rejoined();
+      }
     }
     this.up = false;
   }

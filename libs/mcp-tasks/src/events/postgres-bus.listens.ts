@@ -16,7 +16,10 @@ export class ChannelListens {
   private readonly counts = new Map<string, number>();
   /** The channels the connection LISTENs on now. */
   private listening = new Set<string>();
-  /** Follows told once their channel is LISTENed on (`TaskEventBus.follow`'s `onActive`). */
+  /**
+   * The live follows that take `onActive` (`TaskEventBus.follow`): told once their channel is LISTENed on, and again
+   * on each new connection once it LISTENs again.
+   */
   private readonly waiting = new Set<ActiveWaiter>();
   private syncing = false;
 
@@ -28,7 +31,7 @@ export class ChannelListens {
    */
   add(channel: string, onActive: (() => void) | undefined, connected: boolean): () => void {
     this.counts.set(channel, (this.counts.get(channel) ?? 0) + 1);
-    const waiter = onActive && { channel, onActive, ended: false };
+    const waiter = onActive && { channel, onActive, due: true, ended: false };
     if (waiter) this.waiting.add(waiter);
     if (connected && !this.syncing && this.listening.has(channel)) this.activate();
     return () => {
@@ -53,9 +56,13 @@ export class ChannelListens {
     return listen.length + unlisten.length > 0;
   }
 
-  /** A new connection: LISTENs on everything followed (again, after a reconnect). */
+  /**
+   * A new connection: LISTENs on everything followed (again, after a reconnect), then tells every live follow —
+   * what was published while the old one was down was not relayed here.
+   */
   async start(client: pg.Client): Promise<void> {
     this.listening = new Set();
+    for (const w of this.waiting) w.due = true;
     await this.sync(client);
   }
 
@@ -75,11 +82,11 @@ export class ChannelListens {
     this.activate();
   }
 
-  /** Tells the follows whose channel is LISTENed on now (on a later turn: never inside `add` or `sync`). */
+  /** Tells the due follows whose channel is LISTENed on now (on a later turn: never inside `add` or `sync`). */
   private activate(): void {
-    const due = [...this.waiting].filter((w) => this.listening.has(w.channel));
+    const due = [...this.waiting].filter((w) => w.due && this.listening.has(w.channel));
     if (!due.length) return;
-    for (const w of due) this.waiting.delete(w);
+    for (const w of due) w.due = false;
     setImmediate(() => {
       for (const w of due) if (!w.ended) w.onActive();
     });
@@ -97,6 +104,8 @@ export class ChannelListens {
 interface ActiveWaiter {
   channel: string;
   onActive: () => void;
+  /** Waiting to be told (a new follow, or a new connection). */
+  due: boolean;
   /** Its follow ended: it is not told. */
   ended: boolean;
 }

@@ -131,7 +131,8 @@ export class PostgresTaskEventBus implements TaskEventBus, OnModuleInit, OnAppli
 
   /**
    * Counted: the topic's channel is LISTENed on while one follow of it lasts (see `TaskEventBus.follow`);
-   * `onActive` once a LISTEN on its channel is in effect (while disconnected: once connected and LISTENing).
+   * `onActive` once a LISTEN on its channel is in effect (while disconnected: once connected and LISTENing), and
+   * again each time a new connection LISTENs on it after a reconnect.
    */
   follow(topic: string, onActive?: () => void): () => void {
     const end = this.listens.add(topicChannel(this.channel, topic), onActive, !!this.client);

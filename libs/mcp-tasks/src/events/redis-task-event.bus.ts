@@ -17,7 +17,8 @@ export interface RedisBusOptions {
 /**
  * Relays task events between instances with Redis pub/sub: a channel per followed topic (`<prefix>:t:<topic>`) and
  * one every instance hears (`<prefix>:all`). Publishes go on one connection, in order; subscriptions on another,
- * joined again whenever it is ready after a reconnect. A lost message only delays: waiting runs re-read the store.
+ * joined again whenever it is ready after a reconnect (each follow's `onActive` then comes again). A lost message
+ * only delays: waiting runs re-read the store.
  */
 export class RedisTaskEventBus extends BrokerTaskEventBus implements OnModuleInit, OnApplicationShutdown {
   protected readonly broadcast: string;
@@ -42,8 +43,12 @@ export class RedisTaskEventBus extends BrokerTaskEventBus implements OnModuleIni
       : new Driver({ ...(typeof given === 'string' ? urlOptions(given) : (given as RedisOptions)), ...own });
     this.sub = this.pub.duplicate({ lazyConnect: true, autoResubscribe: false, enableOfflineQueue: true });
     this.sub.on('message', (_channel: string, text: string) => this.receive(text));
-    // Joined again on every (re)connection: SUBSCRIBE to a channel already heard is harmless.
-    this.sub.on('ready', () => this.subscribeAll());
+    // Joined again on every (re)connection (SUBSCRIBE to a channel already heard is harmless), and the follows told
+    // once that is in effect: what was published while the link was down was not relayed here.
+    this.sub.on('ready', () => {
+      this.subscribeAll();
+      this.rejoined();
+    });
     for (const c of [this.pub, this.sub]) c.on('error', () => undefined);
   }
 

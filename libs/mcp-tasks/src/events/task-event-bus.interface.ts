@@ -54,9 +54,11 @@ export interface TaskEventBus {
    *
    * A follow takes effect on the broker a moment after the call (a LISTEN, a SUBSCRIBE): an event another instance
    * publishes in between is not relayed here. `onActive`, when the bus takes it (a second parameter), is called once
-   * the follow is in effect — never during the call, never after the unfollow — so the follower re-reads then what it
-   * follows and misses nothing published before (the runner re-reads its task's status: a cancel or an answer sent
-   * the moment the create returned is applied at once, not a `pollInterval` later).
+   * the follow is in effect, and again after each re-join (the link to the broker was lost and a new one follows the
+   * topic again: what was published meanwhile was not relayed here) — never during the call, never after the
+   * unfollow — so the follower re-reads then what it follows and misses nothing published before (the runner re-reads
+   * its task's status: a cancel or an answer sent the moment the create returned is applied at once, not a
+   * `pollInterval` later). A follower's re-read must therefore be harmless when repeated.
    */
   follow?(topic: string, onActive?: () => void): () => void;
   /**

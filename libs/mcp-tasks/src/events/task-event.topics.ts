@@ -25,8 +25,9 @@ export const followTopic = (bus: TaskEventBus, topic: string, onActive?: () => v
 
 /**
  * Follows `topic` and calls `then` once the follow is in effect (an event another instance publishes from then on is
- * relayed here), or on the next microtask where the bus cannot say (no `follow`, or one taking the topic alone, as
- * the contract tells them apart); never during the call, never after the unfollow.
+ * relayed here) — and again after each re-join, as `TaskEventBus.follow` — or once, on the next microtask, where the
+ * bus cannot say (no `follow`, or one taking the topic alone, as the contract tells them apart); never during the
+ * call, never after the unfollow.
  */
 export function followThen(bus: TaskEventBus, topic: string, then: () => void): () => void {
   if (bus.follow && bus.follow.length >= 2) return bus.follow(topic, then);

@@ -11,21 +11,28 @@ import type { StreamContext } from './stream-context.js';
 
 /** Tasks a stream picks up when it opens (their newest, waiting ones). */
 const CATCH_UP = 100;
+/** Tasks a stream remembers what it last read and sent of (the oldest forgotten first). */
+const REMEMBERED = 4 * CATCH_UP;
 
 /**
  * A session's GET stream: `notifications/tasks/status` for the session's tasks (unless a `tasks/result` stream on
  * this instance follows the task), and the input requests of the session's tasks that no `tasks/result` stream
  * takes — after a grace of two poll intervals, so a `tasks/result` the client is about to send gets them first.
  * Clients that follow a task with `tasks/get` alone (and `tasks/result` once it ended) get their questions here.
- * It lists the session's tasks when it opens, and once more when its follow of the session took effect: a task that
- * changed in between (its event was not relayed here) is read as an event would have it read.
+ * It lists the session's tasks when it opens, and again each time its follow of the session takes effect (at first,
+ * and after each re-join of the bus): a task changed since this stream last read it (its event was not relayed
+ * here) is read as an event would have it read. Reading a task twice sends nothing twice: a status notification goes
+ * out when the status differs from the last one sent, a question once (`InputDelivery`).
  */
 export class LegacySessionStream implements InputSink {
   readonly sent = new Set<string>();
   readonly claimed = new Set<string>();
   /** Tasks waiting for input, with when this stream learned of it. */
   private readonly waiting = new Map<string, number>();
+  /** The status last sent of each task (kept once final: a second read of it sends nothing). */
   private readonly statuses = new Map<string, string>();
+  /** What this stream last read of each task (`stamp`), from a listing or an event. */
+  private readonly known = new Map<string, string>();
   private retrying = false;
   private ended = false;
   private readonly stops: (() => void)[] = [];
@@ -74,12 +81,13 @@ export class LegacySessionStream implements InputSink {
       this.forget(taskId);
       return;
     }
+    remember(this.known, taskId, stamp(task));
     const view = toLegacyTask(task, this.ctx.pollInterval);
     if (this.statuses.get(taskId) !== view.status) {
-      this.statuses.set(taskId, view.status);
+      remember(this.statuses, taskId, view.status);
       if (!this.followed(taskId)) this.write({ method: 'notifications/tasks/status', params: view });
     }
-    if (isTerminal(task.status)) this.forget(taskId);
+    if (isTerminal(task.status)) this.waiting.delete(taskId);
     else if (this.deliverable(task)) this.waiting.set(taskId, this.waiting.get(taskId) ?? Date.now());
     else this.waiting.delete(taskId);
   }
@@ -106,14 +114,17 @@ export class LegacySessionStream implements InputSink {
   /** Tasks of this session already waiting when the stream opens (a client that reconnected). */
   private async catchUp(): Promise<TaskRecord[]> {
     const tasks = await this.list();
-    for (const task of tasks) if (this.deliverable(task)) this.waiting.set(task.id, Date.now());
+    for (const task of tasks) {
+      remember(this.known, task.id, stamp(task));
+      if (this.deliverable(task)) this.waiting.set(task.id, Date.now());
+    }
     return tasks;
   }
 
-  /** The follow of the session took effect: the tasks changed since the first listing are read again. */
+  /** The follow of the session took effect (again): the tasks changed since this stream last read them are read. */
   private async followActive(): Promise<void> {
-    const before = new Map(((await this.caughtUp) ?? []).map((t) => [t.id, stamp(t)]));
-    for (const task of await this.list()) if (before.get(task.id) !== stamp(task)) void this.seen(task.id);
+    await this.caughtUp;
+    for (const task of await this.list()) if (this.known.get(task.id) !== stamp(task)) void this.seen(task.id);
   }
 
   /** The session's newest tasks (none where the store cannot list them). */
@@ -129,9 +140,11 @@ export class LegacySessionStream implements InputSink {
     return task.status === 'input_required' && task.generation === LEGACY_PROTOCOL_VERSION;
   }
 
+  /** A task gone from the store. */
   private forget(taskId: string): void {
     this.waiting.delete(taskId);
     this.statuses.delete(taskId);
+    this.known.delete(taskId);
   }
 
   private async close(): Promise<void> {
@@ -144,3 +157,10 @@ export class LegacySessionStream implements InputSink {
 
 /** What tells two reads of a task apart: two changes may share a millisecond, not a status and its questions. */
 const stamp = (t: TaskRecord): string => `${t.updatedAt}|${t.status}|${Object.keys(t.inputRequests).join(',')}`;
+
+/** Sets `key` as the newest entry of `map`, forgetting the oldest past `REMEMBERED`. */
+function remember(map: Map<string, string>, key: string, value: string): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > REMEMBERED) map.delete(map.keys().next().value as string);
+}

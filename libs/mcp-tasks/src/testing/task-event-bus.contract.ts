@@ -4,6 +4,7 @@ import type { BusTrio } from './bus-contract/bus-probes.js';
 import { deliveryContract } from './bus-contract/delivery.contract.js';
 import { followActiveContract } from './bus-contract/follow-active.contract.js';
 import { payloadContract } from './bus-contract/payload.contract.js';
+import { rejoinContract } from './bus-contract/rejoin.contract.js';
 import { targetingContract } from './bus-contract/targeting.contract.js';
 import { globalTestApi, type TestApi } from './test-api.js';
 
@@ -12,8 +13,9 @@ import { globalTestApi, type TestApi } from './test-api.js';
  * subscribers of every instance (the publisher's own at once, echoes dropped, once each), unsubscribe stops a
  * handler; with `follow`, only instances following one of an event's topics hear it, follows counted per topic, a
  * session's topic heard by its followers, a follow's `onActive` (when `follow` takes it) called once it is in
- * effect; events without topics reach everyone; a question's answer arrives whole; one publisher's events about a
- * task keep their order; `health()`, when there, says connected. Call it inside a `describe`:
+ * effect, and again once an instance whose link to the broker was cut follows again (when the harness can `cut`);
+ * events without topics reach everyone; a question's answer arrives whole; one publisher's events about a task keep
+ * their order; `health()`, when there, says connected. Call it inside a `describe`:
  *
  * ```ts
  * import { taskEventBusContract } from '@mcp-tasks/nestjs/testing';
@@ -41,12 +43,14 @@ export function taskEventBusContract(
   };
   test.beforeAll(async () => {
     harness = await open();
-    buses = { a: await harness.open(), b: await harness.open(), c: await harness.open() };
+    const cut = harness.cut?.bind(harness);
+    buses = { a: await harness.open(), b: await harness.open(), c: await harness.open(), ...(cut ? { cut } : {}) };
   }, 60_000);
   test.afterAll(async () => harness?.close());
   deliveryContract(trio, settle, test);
   targetingContract(trio, settle, test);
   followActiveContract(trio, settle, test);
+  rejoinContract(trio, settle, test);
   payloadContract(trio, settle, test);
 }
 

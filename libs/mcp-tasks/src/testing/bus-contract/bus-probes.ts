@@ -6,6 +6,8 @@ export interface BusTrio {
   a: TaskEventBus;
   b: TaskEventBus;
   c: TaskEventBus;
+  /** The harness's `cut`, when it has one. */
+  cut?: (bus: TaskEventBus) => Promise<() => Promise<void>>;
 }
 
 /** What one subscription heard, in order. */

@@ -3,8 +3,9 @@ import { type BusTrio, listen, newId, sleep, until } from './bus-probes.js';
 
 /**
  * A bus whose `follow` takes `onActive` calls it once the follow is in effect: an event another instance publishes
- * from then on is heard, with no retry. Once per follow, never during the call, never after the unfollow. Skipped
- * for a bus without `follow`, or whose `follow` takes the topic alone.
+ * from then on is heard, with no retry. Once it is in effect, and again after each re-join (`rejoinContract`); never
+ * during the call, never after the unfollow. Skipped for a bus without `follow`, or whose `follow` takes the topic
+ * alone.
  */
 export function followActiveContract(trio: () => BusTrio, settle: number, { describe, it, expect }: TestApi): void {
   describe('follow: onActive', () => {

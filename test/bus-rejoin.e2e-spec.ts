@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { INestApplication } from '@nestjs/common';
+import { TaskEventBus, type McpTasksModuleOptions } from '@mcp-tasks/nestjs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createClusterApp } from './fixtures/cluster-app.js';
+import { exchange, initialize, legacyHeaders, post, request } from './support/legacy-wire.js';
+import { startNats, type TestNats } from './support/nats.js';
+import { startPostgres, type TestPostgres } from './support/postgres.js';
+import { startRedis, type TestRedis } from './support/redis.js';
+import { slowLink, type SlowLink } from './support/slow-link.js';
+import { until } from './support/until.js';
+
+/** A's: it never re-reads the store while the suite runs. */
+const POLL = 300_000;
+/** B's: its GET stream sends a task's questions two poll intervals after it learned the task waits. */
+const SHORT_POLL = 500;
+/** How long a frame may take (a reconnect's backoff included) on a loaded 2-core machine. */
+const WITHIN = 30_000;
+
+/** The task a 2025-era frame is about: a request's related task, or a status notification's task. */
+const taskOf = (f: Record<string, any>): unknown =>
+  f.params?._meta?.['io.modelcontextprotocol/related-task']?.taskId ?? f.params?.taskId;
+
+/**
+ * Issue 40: B's link to the broker is cut while a task of its GET stream's session asks a question on A; the event
+ * saying so is never relayed to B. Once B's bus follows the session again it says so (`onActive`), the stream lists
+ * the session's tasks again and sends the question — before, it never did (its poll only retries the tasks it knew
+ * were waiting). Nothing is sent twice for the re-read.
+ */
+let pg: TestPostgres;
+// One store for the three buses' cases (each its own apps and tasks): the suite starts one PostgreSQL, not three.
+beforeAll(async () => void (pg = await startPostgres()), 60_000);
+afterAll(async () => pg?.stop());
+
+describe.each(['postgres', 'redis', 'nats'] as const)('bus re-join: a GET stream catches up (%s bus)', (kind) => {
+  let broker: TestRedis | TestNats | undefined;
+  let a: INestApplication;
+  let b: INestApplication;
+  let link: SlowLink;
+  let urls: { a: URL; b: URL };
+
+  beforeAll(async () => {
+    broker = kind === 'redis' ? await startRedis() : kind === 'nats' ? await startNats() : undefined;
+    const url = broker?.url ?? pg.url;
+    const { hostname, port } = new URL(url);
+    link = await slowLink(hostname, Number(port), 0);
+    const bus = (connection: string) => ({ type: kind, connection }) as McpTasksModuleOptions['bus'];
+    const store = { type: 'postgres' as const, url: pg.url };
+    a = await createClusterApp(store, { pollInterval: POLL, bus: bus(url) });
+    b = await createClusterApp(store, { pollInterval: SHORT_POLL, bus: bus(link.via(url)) });
+    const urlOf = (app: INestApplication) => new URL(`http://127.0.0.1:${app.getHttpServer().address().port}/mcp`);
+    urls = { a: urlOf(a), b: urlOf(b) };
+  }, 90_000);
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await link?.close();
+    await broker?.stop();
+  });
+
+  it('sends the question a task asked on A while B’s link was down, once, and nothing twice', async () => {
+    const connected = () => b.get<TaskEventBus>(TaskEventBus).health?.().connected;
+    const { session } = await initialize(urls.a, { elicitation: {} });
+    const headers = legacyHeaders(session);
+    const stream = await exchange(urls.b, {
+      method: 'GET',
+      headers: { accept: 'text/event-stream', 'mcp-session-id': session },
+    });
+    const ask = async () => {
+      const created = await post(urls.a, request('tools/call', { name: 'askOnce', arguments: {}, task: {} }), headers);
+      return created.body.result.task.taskId as string;
+    };
+    const asks = (id: string) => (f: Record<string, any>) => f.method === 'elicitation/create' && taskOf(f) === id;
+    const status = (id: string, s: string) => (f: Record<string, any>) =>
+      f.method === 'notifications/tasks/status' && taskOf(f) === id && f.params?.status === s;
+    try {
+      // The stream follows the session: a task asking on A reaches it over the bus.
+      const before = await ask();
+      await stream.next(asks(before), WITHIN);
+      await post(urls.a, request('tasks/cancel', { taskId: before }), headers);
+      await stream.next(status(before, 'cancelled'), WITHIN);
+
+      await link.cut();
+      await until('B’s bus to lose its link', () => connected() === false, WITHIN);
+      const during = await ask();
+      await until(
+        'the task to ask on A',
+        async () =>
+          (await post(urls.a, request('tasks/get', { taskId: during }), headers)).body.result?.status ===
+          'input_required',
+        WITHIN,
+      );
+      // Past B's grace: a stream that knew of the task would have sent its question by now.
+      await sleep(4 * SHORT_POLL);
+      expect(stream.frames.filter(asks(during))).toEqual([]);
+      await link.restore();
+
+      await stream.next(asks(during), WITHIN);
+      await post(urls.a, request('tasks/cancel', { taskId: during }), headers);
+      await stream.next(status(during, 'cancelled'), WITHIN);
+      await sleep(4 * SHORT_POLL);
+      for (const id of [before, during]) {
+        expect(stream.frames.filter(asks(id))).toHaveLength(1);
+        for (const s of ['input_required', 'cancelled']) expect(stream.frames.filter(status(id, s))).toHaveLength(1);
+      }
+    } finally {
+      stream.close();
+    }
+  }, 120_000);
+});
