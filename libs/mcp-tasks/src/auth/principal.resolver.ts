@@ -5,6 +5,7 @@ import type { Principal } from '../common/principal.interface.js';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { HOST_SUBJECT } from './auth.constants.js';
+import type { Authenticated } from './authenticated.interface.js';
 import { BearerAuthenticator } from './bearer.authenticator.js';
 import { principalFromClaims } from './claims-principal.js';
 import { OwnerKeyMemo } from './owner-key.memo.js';
@@ -26,15 +27,25 @@ export class PrincipalResolver {
     private readonly bearer: BearerAuthenticator,
   ) {}
 
-  /** The caller; with `auth`, a request without a valid token for this resource is refused (401). */
-  async resolve(req: IncomingMessage): Promise<Principal> {
+  /**
+   * The caller; with `auth`, a request without a valid token for this resource is refused (401). A value when
+   * nothing had to be awaited (no auth and no `subject`, a token already verified): no promise on the hot path.
+   */
+  resolve(req: IncomingMessage): Principal | Promise<Principal> {
     if (this.options.auth) {
       const known = this.bearer.authenticate(req);
-      const { claims, resource, identity } = known instanceof Promise ? await known : known;
-      return principalFromClaims(claims, this.options.server.name, resource, this.keyOf, identity);
+      return known instanceof Promise ? known.then((k) => this.authenticated(k)) : this.authenticated(known);
     }
     if (!this.options.subject) return (this.host ??= this.unauthenticated(HOST_SUBJECT));
-    return this.unauthenticated(String(await this.options.subject(req)));
+    return this.subjectOf(req);
+  }
+
+  private authenticated({ claims, resource, identity }: Authenticated): Principal {
+    return principalFromClaims(claims, this.options.server.name, resource, this.keyOf, identity);
+  }
+
+  private async subjectOf(req: IncomingMessage): Promise<Principal> {
+    return this.unauthenticated(String(await this.options.subject!(req)));
   }
 
   /** A caller without a token: a subject with no scopes, its tasks bound to this server only. */

@@ -28,7 +28,7 @@ export class TaskGetHandler implements McpAnswerHandler {
     }));
   }
 
-  async handle(req: McpRequest): Promise<Answer> {
-    return this.get(await this.tasks.lookup(req.params.taskId, req.session), req.principal);
+  handle(req: McpRequest): Promise<Answer> {
+    return this.tasks.lookup(req.params.taskId, req.session).then((task) => this.get(task, req.principal));
   }
 }

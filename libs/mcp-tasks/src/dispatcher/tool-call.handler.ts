@@ -93,19 +93,24 @@ export class ToolCallHandler implements McpAnswerHandler {
     if (typeof name === 'string' && !this.registry.get(name) && this.upstreams.serves(name))
       return this.upstreams.call(req, traceContext);
     const call: McpCall = { method: 'tools/call', id: req.id, params: req.params, principal: req.principal };
-    const tool = await this.toolNamed(req, call);
+    // Steps that return a value when they have nothing to wait for are not awaited then: every `await` and `async`
+    // call is a promise, and each costs more once an OpenTelemetry SDK's context manager tracks every one.
+    const tool = (typeof name === 'string' && this.registry.get(name)) || (await this.unknownTool(req, call));
     const origin = callOrigin(req, tool.name, traceContext);
     const ctx = new SyncToolContext(origin, req.signal, req.progress, req.questions, req.log, req.closeStream);
-    const pipeline = await this.invoker.pipelineFor(tool, req.http, call);
+    const built = this.invoker.pipelineFor(tool, req.http, call);
+    const pipeline = built instanceof Promise ? await built : built;
     // Guards first (the scopes guard among them), as for a controller method: they see the arguments as sent; a
     // caller they refuse learns nothing of the tool's schema or its MRTR state.
     await pipeline.authorize(rawArguments(req.params.arguments), ctx);
-    const checked = await checkedArguments(tool, req.params.arguments);
+    const checking = checkedArguments(tool, req.params.arguments);
+    const checked = checking instanceof Promise ? await checking : checking;
     if ('answer' in checked) return checked.answer;
     const { args } = checked;
     const bind = stateBinding(tool.name, req.principal.key, req.params.arguments ?? {});
     ctx.receive(this.answersSoFar(req, bind));
-    const mode = await this.mode(tool, args, ctx, req);
+    const policy = typeof tool.policy === 'function' ? await tool.policy(args, ctx) : tool.policy;
+    const mode = this.mode(tool, policy, req);
     // Without MRTR (2025-11-25) a task's `prepare` can only ask inside the task.
     const prepareInTask = !!pipeline.prepare && !!req.variant && mode !== 'sync';
     if (pipeline.prepare && !prepareInTask) {
@@ -122,11 +127,9 @@ export class ToolCallHandler implements McpAnswerHandler {
     return 'answer' in ran ? ran.answer : { resultType: 'complete', ...(ran.value as CallToolResult) };
   }
 
-  /** The tool; an unknown one is refused, after the app-wide guards (they protect every MCP request). */
-  private async toolNamed(req: McpRequest, call: McpCall): Promise<ToolDefinition> {
-    const name = req.params.name;
-    const tool = typeof name === 'string' ? this.registry.get(name) : undefined;
-    if (tool) return tool;
+  /** A tool this server does not have is refused, after the app-wide guards (they protect every MCP request). */
+  private async unknownTool(req: McpRequest, call: McpCall): Promise<never> {
+    const name: unknown = req.params.name;
     await this.enhancers.run(req.http, call, () => Promise.resolve());
     // Never String(name): an object whose toString is not a function would throw here.
     throw RpcError.invalidParams(typeof name === 'string' ? `Unknown tool: ${name}` : 'params.name must be a string');
@@ -171,9 +174,8 @@ export class ToolCallHandler implements McpAnswerHandler {
     throw taskLimitError(creation.refused);
   }
 
-  /** `sync`, or the policy to run as a task with, for this call. */
-  private async mode(tool: ToolDefinition, args: object, ctx: SyncToolContext, req: McpRequest): Promise<TaskPolicy> {
-    const policy = typeof tool.policy === 'function' ? await tool.policy(args, ctx) : tool.policy;
+  /** `sync`, or the policy to run as a task with, for this call (`policy`: the tool's, for these arguments). */
+  private mode(tool: ToolDefinition, policy: TaskPolicy, req: McpRequest): TaskPolicy {
     // A variant's task never falls back to the request at a cap: as if required.
     if (req.variant) return req.variant.mode(tool, policy) === 'task' ? 'required' : 'sync';
     if (policy === 'sync' || !this.options.tasks) return 'sync';

@@ -87,7 +87,9 @@ export class McpExchangeHandler {
       checkDepth(body);
       // On the fast path the app's code gets the request as on the platform's route (see `HttpContext.node`).
       const who = this.appIdentifies && call.platform.node ? (call.platform.req as typeof req) : req;
-      const principal = await this.principals.resolve(who);
+      const resolving = this.principals.resolve(who);
+      // Known at once in most set-ups: an `await` would add promises every request (each tracked by an SDK's hooks).
+      const principal = resolving instanceof Promise ? await resolving : resolving;
       const mcp = mcpCallOf(body, principal);
       if (MCP_METHODS.get(mcp.method)?.enhanced) await this.serve(call, body, principal);
       else await this.enhancers.run(call.platform, mcp, () => this.serve(call, body, principal));

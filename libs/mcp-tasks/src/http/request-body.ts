@@ -18,15 +18,31 @@ export const isJson = (req: IncomingMessage): boolean =>
  * The parsed JSON body. Uses what the app's body parser produced; reads the stream itself when the
  * app runs without one. Returns `undefined` for non-JSON bodies (the SDK answers those with 415).
  */
-export async function readJsonBody(req: IncomingMessage & { body?: unknown }, limit = MAX_BODY): Promise<unknown> {
-  // Whatever another parser (urlencoded, text) made of a non-JSON body, MCP wants 415 for it.
-  if (!isJson(req)) return undefined;
-  if (req.body !== undefined) {
-    // Parsers that take any JSON value (Fastify's) leave this check to us; Express's strict one refuses the rest.
-    if (!req.body || typeof req.body !== 'object') throw notARequest();
-    return req.body;
+export function readJsonBody(req: IncomingMessage & { body?: unknown }, limit = MAX_BODY): Promise<unknown> {
+  return readBody(req, limit, (body) => body);
+}
+
+/**
+ * `readJsonBody`, the body then passed through `check`: with no `async` function or `await`, a body read from the
+ * stream costs one promise (the hot path: an SDK's context manager tracks each promise), one a parser made none.
+ */
+function readBody(
+  req: IncomingMessage & { body?: unknown },
+  limit: number,
+  check: (body: unknown) => unknown,
+): Promise<unknown> {
+  try {
+    // Whatever another parser (urlencoded, text) made of a non-JSON body, MCP wants 415 for it.
+    if (!isJson(req)) return Promise.resolve(check(undefined));
+    if (req.body !== undefined) {
+      // Parsers that take any JSON value (Fastify's) leave this check to us; Express's strict one refuses the rest.
+      if (!req.body || typeof req.body !== 'object') throw notARequest();
+      return Promise.resolve(check(req.body));
+    }
+    return readText(req, limit, (text) => check(parseJson(text)));
+  } catch (err) {
+    return Promise.reject(err as Error);
   }
-  return parseJson(await readText(req, limit));
 }
 
 /**
@@ -34,11 +50,14 @@ export async function readJsonBody(req: IncomingMessage & { body?: unknown }, li
  * answers a request a 2025-11-25 task sent its client: the server sends no other requests, so a client has none to
  * answer (and no id to echo).
  */
-export async function readRequestBody(req: IncomingMessage, limit?: number): Promise<unknown> {
-  const body = req.method === 'POST' ? await readJsonBody(req, limit) : undefined;
+export function readRequestBody(req: IncomingMessage, limit = MAX_BODY): Promise<unknown> {
+  return req.method === 'POST' ? readBody(req, limit, requestOnly) : Promise.resolve(undefined);
+}
+
+const requestOnly = (body: unknown): unknown => {
   if (isResponse(body) && !isInputAnswer(body)) throw notARequest();
   return body;
-}
+};
 
 const isResponse = (body: unknown): boolean =>
   !!body &&
@@ -60,8 +79,8 @@ export function checkDepth(body: unknown): void {
   }
 }
 
-/** The body as text, at most `limit` bytes (events, not an async iterator: this is the hot path). */
-function readText(req: IncomingMessage, limit: number): Promise<string> {
+/** `parse` of the body as text, at most `limit` bytes (events, not an async iterator: this is the hot path). */
+function readText(req: IncomingMessage, limit: number, parse: (text: string) => unknown): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -79,7 +98,11 @@ function readText(req: IncomingMessage, limit: number): Promise<string> {
     req.once('error', fail);
     req.once('end', () => {
       ended = true;
-      resolve(chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8'));
+      try {
+        resolve(parse(chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8')));
+      } catch (err) {
+        reject(err);
+      }
     });
     // A client that goes away mid-body: nobody is left to answer. Every request closes once answered: no error then
     // (making one, stack and all, cost 8 % of a tasks/get).

@@ -57,13 +57,15 @@ export class HandlerInvoker {
     private readonly moduleRef: ModuleRef,
   ) {}
 
-  /** The target's pipeline for one call. */
-  async pipelineFor(target: HandlerTarget, http: HttpContext, call: CallBase): Promise<HandlerPipeline> {
-    let built = target.requestScoped ? undefined : this.pipelines.get(target);
-    if (!built) {
-      built = target.requestScoped ? await this.forRequest(target, http) : this.build(target, target.instance);
-      if (!target.requestScoped) this.pipelines.set(target, built);
-    }
+  /** The target's pipeline for one call: a value, unless the provider is request-scoped (its instance is resolved). */
+  pipelineFor(target: HandlerTarget, http: HttpContext, call: CallBase): HandlerPipeline | Promise<HandlerPipeline> {
+    if (target.requestScoped) return this.forRequest(target, http).then((built) => this.bound(built, http, call));
+    let built = this.pipelines.get(target);
+    if (!built) this.pipelines.set(target, (built = this.build(target, target.instance)));
+    return this.bound(built, http, call);
+  }
+
+  private bound(built: Pipelines, http: HttpContext, call: CallBase): HandlerPipeline {
     const objects = built.appCode || !http.node ? http : http.node;
     const bind =
       (p: Pipeline): HandlerStep =>

@@ -5,7 +5,7 @@ import type { ToolContext } from '../common/tool-context.interface.js';
 import type { ToolDefinition } from '../discovery/tool-definition.js';
 import type { CallToolResult } from '../protocol/wire.interface.js';
 import { resultOf } from '../tools/tool-result.resolver.js';
-import { HandlerInvoker, type HandlerTarget } from './handler.invoker.js';
+import { HandlerInvoker, type HandlerPipeline, type HandlerTarget } from './handler.invoker.js';
 
 type Step = (args: object, ctx: ToolContext) => Promise<unknown>;
 
@@ -37,7 +37,7 @@ export class ToolInvoker {
   constructor(private readonly handlers: HandlerInvoker) {}
 
   /** The tool's pipeline for one call (`call` carries method, id, params and principal). */
-  async pipelineFor(tool: ToolDefinition, http: HttpContext, call: McpCall): Promise<ToolPipeline> {
+  pipelineFor(tool: ToolDefinition, http: HttpContext, call: McpCall): ToolPipeline | Promise<ToolPipeline> {
     let target = this.targets.get(tool);
     if (!target) {
       const { instance, token, requestScoped, methodName } = tool;
@@ -45,8 +45,14 @@ export class ToolInvoker {
       this.targets.set(tool, target);
     }
     const base = { method: call.method, id: call.id, params: call.params, principal: call.principal, tool: tool.name };
-    const pipeline = await this.handlers.pipelineFor(target, http, base);
-    const run = pipeline.run;
-    return { ...pipeline, run: async (args, context) => resultOf(tool, await run(args, context)) };
+    const pipeline = this.handlers.pipelineFor(target, http, base);
+    // A value unless the provider is request-scoped: no promise per call to wait for a pipeline already built.
+    return pipeline instanceof Promise ? pipeline.then((p) => withResult(tool, p)) : withResult(tool, pipeline);
   }
+}
+
+/** `pipeline` with its run's value made a `CallToolResult` (one `then`: each promise costs under an SDK's hooks). */
+function withResult(tool: ToolDefinition, pipeline: HandlerPipeline): ToolPipeline {
+  const run = pipeline.run;
+  return { ...pipeline, run: (args, context) => run(args, context).then((value) => resultOf(tool, value)) };
 }

@@ -28,10 +28,19 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => {
  * blocks checked). Any other object or array — class instances included — is data: `structuredContent`, with its
  * JSON as a text block. With `output`, a result that is not `isError` must carry matching `structuredContent`.
  */
-export async function toCallToolResult(value: unknown, how: ResultShaping): Promise<CallToolResult> {
+export function toCallToolResult(value: unknown, how: ResultShaping): Promise<CallToolResult> {
+  try {
+    return Promise.resolve(callToolResultOf(value, how));
+  } catch (err) {
+    return Promise.reject(err as Error);
+  }
+}
+
+/** `toCallToolResult` for the hot path: a value when there is no `output` to wait for, what it refuses thrown. */
+export function callToolResultOf(value: unknown, how: ResultShaping): CallToolResult | Promise<CallToolResult> {
   const result = shape(value, how.serializer);
-  if (how.output && result.isError !== true) await checkOutput(result, how.output);
-  return result;
+  // Only an `output` DTO needs waiting for (class-validator): without one no promise is made (the hot path).
+  return how.output && result.isError !== true ? checkOutput(result, how.output).then(() => result) : result;
 }
 
 function shape(value: unknown, serializer: ResultSerializerOptions): CallToolResult {

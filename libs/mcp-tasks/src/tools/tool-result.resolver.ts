@@ -5,7 +5,7 @@ import { RpcCode } from '../mcp-tasks.constants.js';
 import type { CallToolResult } from '../protocol/wire.interface.js';
 import { RpcError } from '../protocol/rpc.error.js';
 import { InvalidToolResult } from './invalid-tool-result.error.js';
-import { toCallToolResult } from './tool-result.normalizer.js';
+import { callToolResultOf } from './tool-result.normalizer.js';
 
 const logger = new Logger('McpTasks');
 
@@ -16,19 +16,26 @@ const PREVIEW = 300;
  * The result of a tool's run. A value that cannot be one is a server error, never sent: logged (ERROR) with the
  * tool's name, why, and what it returned (cut short); the call gets `-32603 Internal error` (a task ends `failed`).
  */
-export async function resultOf(tool: ToolDefinition, value: unknown): Promise<CallToolResult> {
+export function resultOf(tool: ToolDefinition, value: unknown): CallToolResult | Promise<CallToolResult> {
   try {
-    return await toCallToolResult(value, tool.result);
+    const result = callToolResultOf(value, tool.result);
+    // A value when nothing had to be awaited: no promise on the hot path.
+    return result instanceof Promise ? result.catch((err: unknown) => invalid(tool, value, err)) : result;
   } catch (err) {
-    const where = `${tool.instance.constructor.name}.${tool.methodName}`;
-    // Once serialized, what would have been sent is shown (an entity's @Exclude()d password stays out of the log).
-    const shown = err instanceof InvalidToolResult && err.serialized !== undefined ? err.serialized : value;
-    logger.error(
-      `tool ${tool.name} (${where}) returned what cannot be its result: ${(err as Error).message}; ` +
-        `it returned ${preview(shown)}`,
-    );
-    throw new RpcError(RpcCode.InternalError, 'Internal error');
+    return invalid(tool, value, err);
   }
+}
+
+/** Logs why `value` is no result of `tool`, and throws what the call gets. */
+function invalid(tool: ToolDefinition, value: unknown, err: unknown): never {
+  const where = `${tool.instance.constructor.name}.${tool.methodName}`;
+  // Once serialized, what would have been sent is shown (an entity's @Exclude()d password stays out of the log).
+  const shown = err instanceof InvalidToolResult && err.serialized !== undefined ? err.serialized : value;
+  logger.error(
+    `tool ${tool.name} (${where}) returned what cannot be its result: ${(err as Error).message}; ` +
+      `it returned ${preview(shown)}`,
+  );
+  throw new RpcError(RpcCode.InternalError, 'Internal error');
 }
 
 function preview(value: unknown): string {
