@@ -3,7 +3,7 @@
 // of telemetry off and of each NAME, in one run: e.g. `b/sdk=MCP_BENCH_OTEL:sdk sdk=MCP_BENCH_OTEL:sdk` with
 // --before: a name starting `b/` runs that checkout's fixture app (its own library build), the others this one's;
 // one starting `f/` runs the floor (contestants/otel-floor-server.ts: the same spans in a bare node:http server),
-// its ratios taken to `f/off`'s rounds.
+// its ratios taken to `f/off`'s rounds; with a `b/off=MCP_TELEMETRY:0`, the other `b/` names' are taken to its rounds.
 // For before/after figures side by side (bench/results/2026-11-30-profiles.md, issue 41); not part of `npm run bench`.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,9 +65,12 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 for (const [metric, byName] of rounds) {
   console.log(`\n${metric === 'cpuCall' ? 'tools/call' : 'tasks/get'}: median of per-round ratios to off, median µs`);
   for (const [name, r] of byName) {
-    // The floor's variants against the floor without telemetry (`f/off`), the module's against `off`.
-    const off = byName.get(name.startsWith('f/') ? 'f/off' : 'off') ?? [];
-    const ratio = median(r.map((x, i) => x / off[i]));
-    console.log(`  ${name.padEnd(16)} ${ratio.toFixed(2)}×  ${Math.round(median(r))} µs`);
+    // The floor's variants against the floor without telemetry (`f/off`), the module's against `off`; the other
+    // checkout's against its own `b/off` when it runs one (`b/off` itself against `off`: off's CPU before ÷ after).
+    const ownOff = name.startsWith('b/') && name !== 'b/off' && byName.has('b/off');
+    const off = byName.get(name.startsWith('f/') ? 'f/off' : ownOff ? 'b/off' : 'off') ?? [];
+    const ratios = r.map((x, i) => x / off[i]);
+    const each = ratios.map((x) => x.toFixed(2)).join(' ');
+    console.log(`  ${name.padEnd(16)} ${median(ratios).toFixed(2)}×  ${Math.round(median(r))} µs  (rounds: ${each})`);
   }
 }

@@ -28,19 +28,20 @@ const dropAtEnd: SpanProcessor = {
 export function tracerProvider(mode: string): BasicTracerProvider {
   if (mode === 'sdk-off') return new BasicTracerProvider({ sampler: new AlwaysOffSampler() });
   const processor =
-    mode === 'sdk-batch'
-      ? new BatchSpanProcessor(noopExporter)
+    mode === 'sdk-simple'
+      ? new SimpleSpanProcessor(noopExporter)
       : mode === 'sdk-drop'
         ? dropAtEnd
-        : new SimpleSpanProcessor(noopExporter);
+        : new BatchSpanProcessor(noopExporter);
   return new BasicTracerProvider({ spanProcessors: [processor] });
 }
 
 /**
- * `MCP_BENCH_OTEL`, registered before the app starts. `sdk`: a context manager and a tracer provider, every span
- * recorded and handed (SimpleSpanProcessor) to an exporter that does nothing, as an app with tracing has (the
- * bench's figure). `sdk-batch`: the same through a BatchSpanProcessor (512 spans a batch, or 5 s). `sdk-drop`: spans
- * recorded and let go at their end (no processor holds them). `sdk-off`: a sampler that records nothing — the
+ * `MCP_BENCH_OTEL`, registered before the app starts. `sdk` (the bench's figure; `sdk-batch` the same): a context
+ * manager and a tracer provider, every span recorded and handed to a BatchSpanProcessor (512 spans a batch, or 5 s)
+ * whose exporter does nothing, as an app exporting traces has. `sdk-simple`: the same through a SimpleSpanProcessor
+ * (each span exported as it ends, inside a `context.with`; what the bench measured before 4 December). `sdk-drop`:
+ * spans recorded and let go at their end (no processor holds them). `sdk-off`: a sampler that records nothing — the
  * library's whole recording path, the SDK's spans non-recording. `context`: the context manager alone, no
  * spans — what its AsyncLocalStorage hooks cost every promise once a first `context.with` enabled them.
  */
