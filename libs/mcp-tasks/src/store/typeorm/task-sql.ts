@@ -41,6 +41,12 @@ export interface SqlFlavour {
   /** Reads by id that arrive together go as one statement: worth it where each statement is a network round trip. */
   batchReads: boolean;
   /**
+   * An expression giving these columns (quoted names) of a row as one text value, a JSON array in that order, each
+   * value in the form the driver reads the column in (see `TaskColumns.decode`), for the reads by id; absent where
+   * rows are read column by column.
+   */
+  packRow?: (columns: ReadonlyArray<{ name: string; type: TaskColumn['type'] }>) => string;
+  /**
    * Capped creates of one owner that arrive together go as one statement (`cappedInsertMany`), where the
    * database can take a column of values as one array parameter (`columnArray`).
    */
@@ -49,6 +55,8 @@ export interface SqlFlavour {
 
 /** The result column carrying `SqlFlavour.rowVersion`. */
 export const ROW_VERSION = 'mcp_row_version';
+/** The result column carrying a row packed by `SqlFlavour.packRow`. */
+export const PACKED_ROW = 'mcp_row';
 
 /** The name is derived from the text, so a changed statement never reuses the name of another. */
 export const statement = (text: string): Statement => ({
@@ -94,8 +102,11 @@ export class TaskSql {
     const t = columns.table;
     const list = columns.all.map((col) => columns.name(col)).join(', ');
     const p = (n: number) => f.param(n);
-    this.get = statement(`SELECT ${list} FROM ${t} WHERE ${id} = ${p(1)}`);
-    this.getMany = statement(`SELECT ${list} FROM ${t} WHERE ${f.idIn(id, 1)}`);
+    // PostgreSQL's functions take at most 100 arguments by default.
+    const named = columns.all.map((col) => ({ name: columns.name(col), type: col.type }));
+    const read = f.packRow && named.length <= 100 ? `${f.packRow(named)} AS ${PACKED_ROW}` : list;
+    this.get = statement(`SELECT ${read} FROM ${t} WHERE ${id} = ${p(1)}`);
+    this.getMany = statement(`SELECT ${read} FROM ${t} WHERE ${f.idIn(id, 1)}`);
     this.statuses = statement(
       `SELECT ${id} AS id, ${status} AS status FROM ${t} WHERE ${f.idIn(id, 1)} ` +
         `AND (${expires} IS NULL OR ${expires} > ${p(2)})`,
@@ -103,7 +114,7 @@ export class TaskSql {
     this.getForUpdate = statement(`${this.get.text}${f.lockRows}`);
     if (f.rowVersion)
       this.getVersioned = statement(
-        `SELECT ${list}, ${f.rowVersion} AS ${ROW_VERSION} FROM ${t} WHERE ${id} = ${p(1)}`,
+        `SELECT ${read}, ${f.rowVersion} AS ${ROW_VERSION} FROM ${t} WHERE ${id} = ${p(1)}`,
       );
     const values = columns.all.map((_, i) => p(i + 1)).join(', ');
     this.insert = statement(`INSERT INTO ${t} (${list}) VALUES (${values})${this.returningVersion()}`);
