@@ -4,7 +4,8 @@ import { sendTogether } from './pg-pipeline.adapter.js';
 import { PlanGenerations } from './plan-generations.js';
 import type { SqlSession, Step, StoreDialect } from './store-dialect.js';
 import { TaskColumns, type RawRow } from './task-columns.js';
-import { statement, type SqlFlavour, type Statement } from './task-sql.js';
+import type { SqlFlavour } from './sql-flavour.js';
+import { statement, type Statement } from './task-sql.js';
 
 const FLAVOUR: SqlFlavour = {
   param: (n, column) => (column && typeof column.type === 'string' ? `$${n}::${column.type}` : `$${n}`),
