@@ -4,6 +4,8 @@
 //   [--count-queries] (PostgreSQL: the statements each demo sends) [--perf] (`perf record` of both demos in every
 //   measured window, into bench/.work/pair-<kind>-<store>/perf/<mode>-<round>.data; read with perf-split.js)
 //   [--env=NAME=VALUE ...] [--node=FLAG ...] (the demos' environment and node options, e.g. --node=--perf-basic-prof)
+//   [--env-a=NAME=VALUE ...] [--env-b=NAME=VALUE ...] (one demo's only: with --modes=one,b, two builds of a setting
+//   side by side, `b` ÷ `one` per round)
 // Two demos A and B (on one PostgreSQL database, or each on its memory store) and three ways to carry one load:
 // `one` A alone with all the clients, `two` A and B with half each at once, `half` A alone with half. Interleaved
 // rounds (one, two, half, one, …) after `--warm-rounds` unmeasured ones, so a busy spell of the machine falls on
@@ -40,14 +42,19 @@ const o = { root, workDir, profile: false };
 
 const counter = flags.includes('--count-queries') ? queryCounter(workDir) : undefined;
 const nodeArgs = [...many('node'), ...(counter?.nodeArgs ?? [])];
-const env = Object.fromEntries(many('env').map((e) => e.split(/=(.*)/s).slice(0, 2)));
+const envOf = (name: string) => Object.fromEntries(many(name).map((e) => e.split(/=(.*)/s).slice(0, 2)));
+const env = envOf('env');
 let pg: TestPostgres | undefined;
 if (store === 'postgres') pg = await startPostgres();
 const make = (id: string): Contestant => {
   const c = pg ? onPostgres(pg.url, id, `module/PostgreSQL ${id}`) : onMemory(`module/memory ${id}`, id);
   return {
     ...c,
-    spec: { ...c.spec, env: { ...c.spec.env, ...env }, nodeArgs: [...(c.spec.nodeArgs ?? []), ...nodeArgs] },
+    spec: {
+      ...c.spec,
+      env: { ...c.spec.env, ...env, ...envOf(`env-${id}`) },
+      nodeArgs: [...(c.spec.nodeArgs ?? []), ...nodeArgs],
+    },
   };
 };
 const started = await Promise.all(['a', 'b'].map((id) => launch(make(id), o, console.log)));
@@ -81,7 +88,7 @@ const rows: Row[] = [];
 for (let round = -warmRounds; round < rounds; round++) {
   // Unmeasured rounds also give B the whole load alone: it serves only in `two` otherwise, and V8 goes on optimizing
   // its code for thousands of requests (creates: 20 000 and more), which a measured `two` would carry.
-  for (const mode of round < 0 ? ['b', ...modes] : modes) {
+  for (const mode of round < 0 && !modes.includes('b') ? ['b', ...modes] : modes) {
     const pids = both.map((s) => s.run.pid);
     const before = pids.map(countersOf);
     const pg0 = pg ? postgresCpu(new URL(pg.url).port) : 0;

@@ -1,6 +1,4 @@
-import type { RawRow } from './task-columns.js';
-
-type Waiter = { resolve: (row: RawRow | undefined) => void; reject: (err: unknown) => void };
+type Waiter<Row> = { resolve: (row: Row | undefined) => void; reject: (err: unknown) => void };
 
 /** Statements in flight at once: while they are out, further reads gather into the next one. */
 const IN_FLIGHT = 2;
@@ -11,17 +9,17 @@ const IN_FLIGHT = 2;
  * came back: under load many `tasks/get`s share a round trip instead of each paying for one, and a lone
  * read never waits. Every read's statement is sent after it was asked for, so nothing is served from a cache.
  */
-export class BatchedReads {
-  private pending = new Map<string, Waiter[]>();
+export class BatchedReads<Row> {
+  private pending = new Map<string, Waiter<Row>[]>();
   private scheduled = false;
   private inFlight = 0;
 
   constructor(
-    private readonly fetch: (ids: string[]) => Promise<RawRow[]>,
-    private readonly idOf: (row: RawRow) => string,
+    private readonly fetch: (ids: string[]) => Promise<Row[]>,
+    private readonly idOf: (row: Row) => string,
   ) {}
 
-  read(id: string): Promise<RawRow | undefined> {
+  read(id: string): Promise<Row | undefined> {
     return new Promise((resolve, reject) => {
       const waiters = this.pending.get(id);
       if (waiters) waiters.push({ resolve, reject });

@@ -1,5 +1,6 @@
 import type { TaskColumns } from './task-columns.js';
-import { LIVE, statement, type SqlFlavour, type Statement } from './task-sql.js';
+import type { SqlFlavour } from './sql-flavour.js';
+import { LIVE, statement, type Statement } from './task-sql.js';
 
 /** Which lapsed leases a search finds: plain tasks (failed), mirrors of upstream tasks, or resumable runs. */
 export type LapsedKind = 'tasks' | 'mirrors' | 'runs';

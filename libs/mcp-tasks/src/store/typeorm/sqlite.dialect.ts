@@ -3,7 +3,8 @@ import { GroupCommit } from './group-commit.js';
 import { PromiseMutex } from './promise-mutex.js';
 import type { SqlSession, Step, StoreDialect } from './store-dialect.js';
 import type { RawRow } from './task-columns.js';
-import type { SqlFlavour, Statement } from './task-sql.js';
+import type { SqlFlavour } from './sql-flavour.js';
+import type { Statement } from './task-sql.js';
 
 /** The part of a better-sqlite3 statement and database the store uses. */
 interface Prepared {

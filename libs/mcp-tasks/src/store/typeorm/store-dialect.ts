@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { RawRow } from './task-columns.js';
-import type { SqlFlavour, Statement } from './task-sql.js';
+import type { SqlFlavour } from './sql-flavour.js';
+import type { Statement } from './task-sql.js';
 
 /** Runs the store's own statements (raw SQL through the DataSource's driver, parameters in order). */
 export interface SqlSession {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { SqlFlavour } from './sql-flavour.js';
 import type { TaskColumn, TaskColumns } from './task-columns.js';
 
 /** One SQL text, and the name it is prepared under where the driver prepares statements by name. */
@@ -7,48 +8,10 @@ export interface Statement {
   readonly name: string;
 }
 
-/** What differs in the SQL text itself between databases. */
-export interface SqlFlavour {
-  /** Placeholder of the `n`-th parameter (from 1); typed as `column` where the database cannot infer it. */
-  param(n: number, column?: TaskColumn): string;
-  /** Appended to a SELECT to lock its rows until the transaction ends (empty where the transaction locks all). */
-  lockRows: string;
-  /** The same, leaving out rows another transaction holds. */
-  lockRowsSkipLocked: string;
-  /**
-   * Where several transactions lock rows at once (PostgreSQL): the condition `where` on `table`'s rows, met by
-   * rows locked first in the byte order of their ids — the order every write of many rows takes its locks in, so
-   * that two never wait on each other (a deadlock PostgreSQL ends by aborting one). Absent where a transaction
-   * locks the whole database (SQLite).
-   */
-  lockedInIdOrder?: (table: string, id: string, where: string) => string;
-  /** `column` is one of the ids in parameter `n` (see `idList`). */
-  idIn(column: string, n: number): string;
-  /** The parameter value `idIn` expects for these ids. */
-  idList(ids: string[]): unknown;
-  /**
-   * An expression that changes whenever a row is written (PostgreSQL's `xmin`), for compare-and-set updates
-   * without a transaction around them (`versionedUpdateMany`: needs `columnArray` too); absent where updates lock
-   * instead.
-   */
-  rowVersion?: string;
-  /**
-   * The column that addresses a row version directly (PostgreSQL's `ctid`, compared with `= ANY(ARRAY(…))`),
-   * required with `rowVersion`: the batched compare-and-set finds each row through its id first, then updates it
-   * by address (see `versionedUpdateMany`); the sweep deletes the rows it picked by address.
-   */
-  rowAddress?: string;
-  /** Reads by id that arrive together go as one statement: worth it where each statement is a network round trip. */
-  batchReads: boolean;
-  /**
-   * Capped creates of one owner that arrive together go as one statement (`cappedInsertMany`), where the
-   * database can take a column of values as one array parameter (`columnArray`).
-   */
-  columnArray?: (n: number, column: TaskColumn) => string;
-}
-
 /** The result column carrying `SqlFlavour.rowVersion`. */
 export const ROW_VERSION = 'mcp_row_version';
+/** The result column carrying a row packed by `SqlFlavour.packRow`. */
+export const PACKED_ROW = 'mcp_row';
 
 /** The name is derived from the text, so a changed statement never reuses the name of another. */
 export const statement = (text: string): Statement => ({
@@ -94,8 +57,11 @@ export class TaskSql {
     const t = columns.table;
     const list = columns.all.map((col) => columns.name(col)).join(', ');
     const p = (n: number) => f.param(n);
-    this.get = statement(`SELECT ${list} FROM ${t} WHERE ${id} = ${p(1)}`);
-    this.getMany = statement(`SELECT ${list} FROM ${t} WHERE ${f.idIn(id, 1)}`);
+    // PostgreSQL's functions take at most 100 arguments by default.
+    const named = columns.all.map((col) => ({ name: columns.name(col), type: col.type }));
+    const read = f.packRow && named.length <= 100 ? `${f.packRow(named)} AS ${PACKED_ROW}` : list;
+    this.get = statement(`SELECT ${read} FROM ${t} WHERE ${id} = ${p(1)}`);
+    this.getMany = statement(`SELECT ${read} FROM ${t} WHERE ${f.idIn(id, 1)}`);
     this.statuses = statement(
       `SELECT ${id} AS id, ${status} AS status FROM ${t} WHERE ${f.idIn(id, 1)} ` +
         `AND (${expires} IS NULL OR ${expires} > ${p(2)})`,
@@ -103,7 +69,7 @@ export class TaskSql {
     this.getForUpdate = statement(`${this.get.text}${f.lockRows}`);
     if (f.rowVersion)
       this.getVersioned = statement(
-        `SELECT ${list}, ${f.rowVersion} AS ${ROW_VERSION} FROM ${t} WHERE ${id} = ${p(1)}`,
+        `SELECT ${read}, ${f.rowVersion} AS ${ROW_VERSION} FROM ${t} WHERE ${id} = ${p(1)}`,
       );
     const values = columns.all.map((_, i) => p(i + 1)).join(', ');
     this.insert = statement(`INSERT INTO ${t} (${list}) VALUES (${values})${this.returningVersion()}`);

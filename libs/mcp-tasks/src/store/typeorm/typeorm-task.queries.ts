@@ -6,7 +6,7 @@ import type { TaskRecord } from '../task.record.js';
 import { McpTaskEntity } from './mcp-task.entity.js';
 import type { RawRow, TaskColumns } from './task-columns.js';
 import { toRecord } from './task-row.mapper.js';
-import type { SqlFlavour } from './task-sql.js';
+import type { SqlFlavour } from './sql-flavour.js';
 
 /**
  * `TypeOrmTaskStore`'s listings, run by the store's dialect like its other reads. The console's: one count and one

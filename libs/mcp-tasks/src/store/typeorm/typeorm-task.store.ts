@@ -26,6 +26,7 @@ import { CoalescedWrites } from './coalesced-writes.js';
 import { VersionedWrites } from './versioned-writes.js';
 import { KnownVersions } from './known-versions.js';
 import { InOrderQueue } from './in-order.queue.js';
+import type { McpTaskEntity } from './mcp-task.entity.js';
 import type { StoreDialect } from './store-dialect.js';
 import { toRecord, toRow } from './task-row.mapper.js';
 import { TaskColumns, type RawRow } from './task-columns.js';
@@ -62,7 +63,7 @@ export class TypeOrmTaskStore
   private readonly leases: TypeOrmLeases;
   /** A task's compare-and-set changes short of its finish, one at a time in call order. */
   private readonly inOrder = new InOrderQueue();
-  private readonly reads?: BatchedReads;
+  private readonly reads?: BatchedReads<McpTaskEntity>;
   private readonly creates = new Map<string, CoalescedWrites<TaskRecord, CreateOutcome>>();
   /** Compare-and-set writes, several to a statement (where rows have versions). */
   private readonly casWrites?: VersionedWrites;
@@ -73,11 +74,10 @@ export class TypeOrmTaskStore
     this.sql = new TaskSql(this.columns, this.dialect.flavour);
     this.leases = new TypeOrmLeases(this.dialect, this.columns, this.sql, this.versions);
     const { flavour, one } = this.dialect;
-    const idColumn = this.columns.of(['id'])[0].databaseName;
     if (flavour.batchReads)
       this.reads = new BatchedReads(
-        (ids) => one.rows(this.sql.getMany, [flavour.idList(ids)]),
-        (row) => row[idColumn] as string,
+        async (ids) => (await one.rows(this.sql.getMany, [flavour.idList(ids)])).map((raw) => this.columns.decode(raw)),
+        (row) => row.id,
       );
     if (flavour.rowVersion) this.casWrites = new VersionedWrites(this.dialect, this.sql, this.columns);
   }
@@ -116,9 +116,13 @@ export class TypeOrmTaskStore
   }
 
   async get(id: string, now: number): Promise<TaskRecord | undefined> {
-    const raw = this.reads ? await this.reads.read(id) : (await this.dialect.one.rows(this.sql.get, [id]))[0];
-    const row = raw && this.columns.decode(raw);
+    const row = this.reads ? await this.reads.read(id) : await this.readOne(id);
     return row && unexpired(row, now) ? toRecord(row) : undefined;
+  }
+
+  private async readOne(id: string): Promise<McpTaskEntity | undefined> {
+    const [raw] = await this.dialect.one.rows(this.sql.get, [id]);
+    return raw && this.columns.decode(raw);
   }
 
   update(id: string, change: TaskChange, now: number): Promise<UpdateOutcome | undefined> {

@@ -18,6 +18,29 @@ export function createGetContract(h: () => StoreHarness, { describe, it, expect 
       expect(await h().peer.get(task.id, T0)).toEqual(task);
     });
 
+    it('reads back text and JSON as written: escapes, any script, key order, numbers, a JSON string', async () => {
+      const text = 'say "hi" \\ back\nslash\t\u0001 \u2028 é 漢字 𝄞 \ud83d\ude00';
+      const task = newTask({
+        statusMessage: text,
+        status: 'completed',
+        result: {
+          content: [{ type: 'text', text }],
+          structuredContent: { z: 1, a: [1.5, 1e21, 2 ** 53, -7, 0.1, true, null], '': text, [text]: {} },
+        },
+        inputResponses: { b: 'second', a: 'first' },
+        checkpoint: text,
+        attempt: 3,
+        expiresAt: null,
+      });
+      await h().store.create(task, NO_LIMITS);
+      for (const read of [await h().store.get(task.id, T0), await h().peer.get(task.id, T0)]) {
+        expect(read).toEqual(task);
+        // What a client is sent: the same text, key order included.
+        expect(JSON.stringify(read?.result)).toBe(JSON.stringify(task.result));
+        expect(JSON.stringify(read?.inputResponses)).toBe(JSON.stringify(task.inputResponses));
+      }
+    });
+
     it('omits absent optional fields rather than inventing nulls', async () => {
       const task = newTask();
       await h().store.create(task, NO_LIMITS);
