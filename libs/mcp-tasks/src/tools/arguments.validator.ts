@@ -1,5 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
+import { promised } from '../common/promised.js';
 import type { ToolDefinition } from '../discovery/tool-definition.js';
 import { depthExceeds, MAX_DEPTH } from '../protocol/json-depth.js';
 import { RpcError } from '../protocol/rpc.error.js';
@@ -12,11 +13,7 @@ import { validationMessages } from './validation-messages.js';
  * (`RpcError` -32602); an object that fails the DTO throws `ArgumentsInvalidError` (a tool error result on the wire).
  */
 export function validateArguments(tool: ToolDefinition, raw: unknown): Promise<object> {
-  try {
-    return Promise.resolve(argumentsOf(tool, raw));
-  } catch (err) {
-    return Promise.reject(err as Error);
-  }
+  return promised(() => argumentsOf(tool, raw));
 }
 
 /**

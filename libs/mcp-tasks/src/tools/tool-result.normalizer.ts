@@ -1,3 +1,4 @@
+import { promised } from '../common/promised.js';
 import type { ToolOutput } from '../decorators/mcp-tool.decorator.js';
 import type { CallToolResult } from '../protocol/wire.interface.js';
 import { binaryContent } from './binary-content.js';
@@ -29,11 +30,7 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => {
  * JSON as a text block. With `output`, a result that is not `isError` must carry matching `structuredContent`.
  */
 export function toCallToolResult(value: unknown, how: ResultShaping): Promise<CallToolResult> {
-  try {
-    return Promise.resolve(callToolResultOf(value, how));
-  } catch (err) {
-    return Promise.reject(err as Error);
-  }
+  return promised(() => callToolResultOf(value, how));
 }
 
 /** `toCallToolResult` for the hot path: a value when there is no `output` to wait for, what it refuses thrown. */
