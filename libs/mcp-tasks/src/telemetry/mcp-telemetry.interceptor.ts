@@ -15,6 +15,7 @@ import type { TaskRunEnd } from '../context/task-run.handle.js';
 import { McpExecutionContext } from '../context/mcp-execution-context.js';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { promised } from '../common/promised.js';
 import { cjsExports, probePeer } from '../peers/optional-peer.js';
 import { ToolError } from '../tools/tool.error.js';
 import { RunEvents, type Emitter } from './run.events.js';
@@ -121,7 +122,7 @@ export class McpTelemetryInterceptor implements NestInterceptor, OnModuleInit {
     const spec = executeToolSpan(ctx, (err) => outcomeOf(err, ctx) === 'failed');
     // `then`, not an async function: fewer promises, each of which an SDK's context manager tracks.
     return this.tracing.inSpan(spec, ctx.traceContext, (span) =>
-      started(run).then(
+      promised(run).then(
         (value) => {
           ended(span, 'completed', isErrorResult(value));
           return value;
@@ -195,15 +196,6 @@ function executeToolSpan(ctx: ObservedRun, isFailure: SpanSpec['isFailure']): Sp
     if (ctx.attempt) attributes['mcp.task.attempt'] = ctx.attempt;
   }
   return { name: `execute_tool ${ctx.tool}`, kind: 'internal', isFailure, attributes };
-}
-
-/** `run()`, with a synchronous throw as a rejection. */
-function started(run: () => Promise<unknown>): Promise<unknown> {
-  try {
-    return run();
-  } catch (err) {
-    return Promise.reject(err as Error);
-  }
 }
 
 /** How a run that threw ended: an MRTR round, a tool error (`completed`), a cancellation, or a failure. */
