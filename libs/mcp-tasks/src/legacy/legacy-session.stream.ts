@@ -83,7 +83,8 @@ export class LegacySessionStream implements InputSink {
     }
     remember(this.known, taskId, stamp(task));
     const view = toLegacyTask(task, this.ctx.pollInterval);
-    if (this.statuses.get(taskId) !== view.status) {
+    // A task is created working, and its creation is no status change: the client has it from the call's reply.
+    if ((this.statuses.get(taskId) ?? 'working') !== view.status) {
       remember(this.statuses, taskId, view.status);
       if (!this.followed(taskId)) this.write({ method: 'notifications/tasks/status', params: view });
     }
