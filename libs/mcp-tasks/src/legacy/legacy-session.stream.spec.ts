@@ -65,7 +65,7 @@ describe('LegacySessionStream', () => {
     return { store, bus, stream, sent, task, create };
   }
 
-  it('a task created before the follow took effect, still working, gets no status notification (creation is none)', async () => {
+  it('a task created before the follow took effect, still working, gets no status notification', async () => {
     const { bus, stream, sent, task, create } = await setUp();
     stream.open(() => undefined);
     await flush();
