@@ -1,14 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { realmFetch } from '@mcp-tasks/client';
 import { TaskEventBus, type McpTasksModuleOptions } from '@mcp-tasks/nestjs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createClusterApp } from './fixtures/cluster-app.js';
+import { forcedVersion } from './support/forced-version.js';
 import { exchange, initialize, legacyHeaders, post, request } from './support/legacy-wire.js';
 import { startNats, type TestNats } from './support/nats.js';
 import { startPostgres, type TestPostgres } from './support/postgres.js';
 import { startRedis, type TestRedis } from './support/redis.js';
 import { slowLink, type SlowLink } from './support/slow-link.js';
 import { until } from './support/until.js';
+import { connectV1 } from './support/v1-client.js';
 
 /** A's: it never re-reads the store while the suite runs. */
 const POLL = 300_000;
@@ -36,8 +40,10 @@ describe.each(['postgres', 'redis', 'nats'] as const)('bus re-join: a GET stream
   let broker: TestRedis | TestNats | undefined;
   let a: INestApplication;
   let b: INestApplication;
+  /** Takes the answers of the last case: it sends one again every SHORT_POLL until its receipt. */
+  let c: INestApplication;
   let link: SlowLink;
-  let urls: { a: URL; b: URL };
+  let urls: { a: URL; b: URL; c: URL };
 
   beforeAll(async () => {
     broker = kind === 'redis' ? await startRedis() : kind === 'nats' ? await startNats() : undefined;
@@ -48,12 +54,14 @@ describe.each(['postgres', 'redis', 'nats'] as const)('bus re-join: a GET stream
     const store = { type: 'postgres' as const, url: pg.url };
     a = await createClusterApp(store, { pollInterval: POLL, bus: bus(url) });
     b = await createClusterApp(store, { pollInterval: SHORT_POLL, bus: bus(link.via(url)) });
+    c = await createClusterApp(store, { pollInterval: SHORT_POLL, bus: bus(url) });
     const urlOf = (app: INestApplication) => new URL(`http://127.0.0.1:${app.getHttpServer().address().port}/mcp`);
-    urls = { a: urlOf(a), b: urlOf(b) };
+    urls = { a: urlOf(a), b: urlOf(b), c: urlOf(c) };
   }, 90_000);
   afterAll(async () => {
     await a?.close();
     await b?.close();
+    await c?.close();
     await link?.close();
     await broker?.stop();
   });
@@ -105,6 +113,41 @@ describe.each(['postgres', 'redis', 'nats'] as const)('bus re-join: a GET stream
       }
     } finally {
       stream.close();
+    }
+  }, 120_000);
+
+  it('takes an answer relayed while B’s link was down to the call asking on B in the request, once back', async () => {
+    const connected = () => b.get<TaskEventBus>(TaskEventBus).health?.().connected;
+    let answered = 0;
+    // The call runs on B; the client's answer goes to C, which relays it while B hears nothing.
+    const toC: typeof fetch = async (input, init) => {
+      const target = new URL(String(input instanceof Request ? input.url : input));
+      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as { method?: string }) : {};
+      const answer = init?.method === 'POST' && !body.method;
+      if (answer) target.port = urls.c.port;
+      const res = await realmFetch(target, init);
+      if (answer) answered = res.status;
+      return res;
+    };
+    const client = await connectV1(urls.b, {
+      capabilities: { elicitation: {} },
+      fetch: forcedVersion('2025-06-18', toC),
+    });
+    try {
+      client.client.setRequestHandler(ElicitRequestSchema, async () => {
+        await link.cut();
+        await until('B’s bus to lose its link', () => connected() === false, WITHIN);
+        return { action: 'accept', content: { ok: true } };
+      });
+      const result = client.client.callTool({ name: 'askOnce', arguments: {} }, undefined, { timeout: 2 * WITHIN });
+      await until('C to take the answer', () => answered !== 0, WITHIN);
+      expect(answered).toBe(202);
+      // Several of C's sends went nowhere: B's link is still down.
+      await sleep(4 * SHORT_POLL);
+      await link.restore();
+      expect((await result).content).toEqual([{ type: 'text', text: 'q=accept cancelled=false' }]);
+    } finally {
+      await client.close();
     }
   }, 120_000);
 });

@@ -15,6 +15,7 @@ export interface Notice {
   seq?: number;
   question?: string;
   answer?: QuestionAnswer;
+  replyTo?: string;
   change?: FeatureChange;
   uri?: string;
 }
@@ -26,7 +27,10 @@ export const noticeOf = (event: TaskEvent, instance: string, seq: number): Notic
   taskId: event.taskId,
   ...(event.type === 'status-changed' ? { status: event.status } : {}),
   ...(event.type === 'status-changed' && event.session !== undefined ? { session: event.session } : {}),
-  ...(event.type === 'question-answered' ? { question: event.question, answer: event.answer } : {}),
+  ...(event.type === 'question-answered'
+    ? { question: event.question, answer: event.answer, ...(event.replyTo ? { replyTo: event.replyTo } : {}) }
+    : {}),
+  ...(event.type === 'question-received' ? { question: event.question } : {}),
   ...(event.type === 'feature-changed' ? { change: event.change, uri: event.uri } : {}),
   seq,
 });
@@ -46,11 +50,13 @@ export function readNotice(payload: string | undefined): Notice | undefined {
 export function eventOf(notice: Notice): TaskEvent | undefined {
   const { type, taskId, status, session } = notice;
   if (type === 'question-answered') {
-    const { question, answer } = notice;
+    const { question, answer, replyTo } = notice;
     return typeof question === 'string' && answer && typeof answer === 'object'
-      ? { type, taskId, question, answer }
+      ? { type, taskId, question, answer, ...(typeof replyTo === 'string' ? { replyTo } : {}) }
       : undefined;
   }
+  if (type === 'question-received')
+    return typeof notice.question === 'string' ? { type, taskId, question: notice.question } : undefined;
   if (type === 'feature-changed') {
     const { change, uri } = notice;
     if (change === 'resources' || change === 'prompts' || (change === 'resource' && typeof uri === 'string'))

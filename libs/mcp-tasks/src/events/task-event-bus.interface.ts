@@ -12,11 +12,19 @@ export type TaskEvent =
   | { type: 'status-changed'; taskId: string; status: TaskStatus; session?: string }
   /**
    * A 2025-era client's answer to a question a call running in the request asked it, for the instance running the
-   * call: `taskId` is that run's random id (no task has it), `question` the question's JSON-RPC id. The only event
-   * that carries a client's data: a bus that relays between instances carries it whole or rejects its `publish`
-   * (the PostgreSQL bus rejects one over 8000 bytes, and one it cannot send), so the answer is never lost silently.
+   * call: `taskId` is that run's random id (no task has it), `question` the question's JSON-RPC id, `replyTo` the
+   * topic its receipt goes to (`question-received`). The only event that carries a client's data: a bus that relays
+   * between instances carries it whole or rejects its `publish` (the PostgreSQL bus rejects one over 8000 bytes, and
+   * one it cannot send), so the answer is never lost silently.
    */
-  | { type: 'question-answered'; taskId: string; question: string; answer: QuestionAnswer }
+  | { type: 'question-answered'; taskId: string; question: string; answer: QuestionAnswer; replyTo?: string }
+  /**
+   * The instance running a call took (or had already taken) the answer to `question`: sent under the `replyTo` topic
+   * of the `question-answered` it heard (as `taskId`), so the instance that relayed the answer stops sending it again.
+   * An answer is sent again every `pollInterval` until then (at most `questionTimeout`): one relayed while the asking
+   * instance's link to the broker was down reaches it once the link is back.
+   */
+  | { type: 'question-received'; taskId: string; question: string }
   /**
    * The app announced a change of its resources or prompts (`McpResourceNotifier`, `McpPromptNotifier`), for every
    * instance's listeners: `taskId` is empty (no task), `uri` names the updated resource (`change: 'resource'`).

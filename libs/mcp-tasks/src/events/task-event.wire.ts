@@ -45,7 +45,15 @@ function asTaskEvent(value: unknown): TaskEvent | undefined {
       };
     case 'question-answered':
       if (typeof e.question !== 'string' || !e.answer || typeof e.answer !== 'object') return undefined;
-      return { type, taskId, question: e.question, answer: e.answer as never };
+      return {
+        type,
+        taskId,
+        question: e.question,
+        answer: e.answer as never,
+        ...(typeof e.replyTo === 'string' ? { replyTo: e.replyTo } : {}),
+      };
+    case 'question-received':
+      return typeof e.question === 'string' ? { type, taskId, question: e.question } : undefined;
     case 'feature-changed':
       if (typeof e.change !== 'string' || !CHANGES.has(e.change)) return undefined;
       if (e.change === 'resource' && typeof e.uri !== 'string') return undefined;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import type { TaskEventBus } from '../events/task-event-bus.interface.js';
+import type { TaskEvent, TaskEventBus } from '../events/task-event-bus.interface.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
 import { FOLLOW_WAIT_MS, SyncQuestions } from './sync-questions.js';
 
@@ -75,5 +75,125 @@ describe('SyncQuestions.wait', () => {
     jest.advanceTimersByTime(FOLLOW_WAIT_MS * 2);
     activate();
     expect(asked).toEqual([]);
+  });
+});
+
+/** Instances sharing a broker; one whose link is `down` hears nothing from the others, and cannot publish. */
+function broker() {
+  const buses: Array<{ down: boolean; handlers: Set<(e: TaskEvent) => void> }> = [];
+  const sent: TaskEvent[] = [];
+  const instance = () => {
+    const me = { down: false, handlers: new Set<(e: TaskEvent) => void>() };
+    buses.push(me);
+    const bus: TaskEventBus = {
+      publish: async (e) => {
+        if (me.down) throw new Error('not connected');
+        sent.push(e);
+        for (const b of buses) if (b === me || !b.down) b.handlers.forEach((h) => h(e));
+      },
+      subscribe: (h) => (me.handlers.add(h), () => me.handlers.delete(h)),
+      health: () => ({ connected: !me.down }),
+    };
+    return { bus, link: me };
+  };
+  return { instance, sent };
+}
+
+describe('SyncQuestions: an answer relayed to another instance', () => {
+  const timed = { ...options, pollInterval: 1_000, questionTimeout: 60_000 } as ResolvedOptions;
+  const YES = { result: { action: 'accept', content: { ok: true } } };
+  let stops: Array<() => void>;
+  beforeEach(() => {
+    jest.useFakeTimers();
+    stops = [];
+  });
+  afterEach(() => {
+    stops.forEach((s) => s());
+    jest.useRealTimers();
+  });
+  function pair() {
+    const net = broker();
+    const [a, b] = [net.instance(), net.instance()];
+    const [onA, onB] = [new SyncQuestions(timed, a.bus), new SyncQuestions(timed, b.bus)];
+    for (const q of [onA, onB]) {
+      q.onModuleInit();
+      stops.push(() => q.onModuleDestroy());
+    }
+    const answers: unknown[] = [];
+    stops.push(
+      onA.wait(
+        'q',
+        'run',
+        (x) => answers.push(x),
+        () => undefined,
+      ),
+    );
+    const answered = () => net.sent.filter((e) => e.type === 'question-answered').length;
+    return { net, a, onB, answers, answered };
+  }
+
+  it('reaches the asker once its link is back, within a pollInterval; no more after the receipt', async () => {
+    const { a, onB, answers, answered } = pair();
+    a.link.down = true;
+    await onB.deliver('q', 'run', YES);
+    await jest.advanceTimersByTimeAsync(3_000);
+    expect(answers).toEqual([]);
+    a.link.down = false;
+    await jest.advanceTimersByTimeAsync(1_000);
+    expect(answers).toEqual([YES]);
+    const sent = answered();
+    await jest.advanceTimersByTimeAsync(10_000);
+    expect(answered()).toBe(sent);
+    expect(answers).toEqual([YES]);
+  });
+
+  it('is sent once when the receipt comes back at once', async () => {
+    const { onB, answers, answered } = pair();
+    await onB.deliver('q', 'run', YES);
+    await jest.advanceTimersByTimeAsync(10_000);
+    expect(answers).toEqual([YES]);
+    expect(answered()).toBe(1);
+  });
+
+  it('a receipt lost on its way: the answer sent again is acknowledged, not taken twice', async () => {
+    const { a, net, onB, answers, answered } = pair();
+    const publish = a.bus.publish.bind(a.bus);
+    a.bus.publish = async (e) => (e.type === 'question-received' ? undefined : publish(e));
+    await onB.deliver('q', 'run', YES);
+    await jest.advanceTimersByTimeAsync(1_000);
+    a.bus.publish = publish;
+    await jest.advanceTimersByTimeAsync(1_000);
+    const sent = answered();
+    await jest.advanceTimersByTimeAsync(10_000);
+    expect(answered()).toBe(sent);
+    expect(answers).toEqual([YES]);
+    expect(net.sent.filter((e) => e.type === 'question-received').length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('is given up after the questionTimeout when no instance acknowledges it (the run is gone)', async () => {
+    const { a, onB, answered } = pair();
+    a.link.down = true;
+    await onB.deliver('q', 'run', YES);
+    await jest.advanceTimersByTimeAsync(timed.questionTimeout + 2_000);
+    const sent = answered();
+    expect(sent).toBeGreaterThan(50);
+    await jest.advanceTimersByTimeAsync(10_000);
+    expect(answered()).toBe(sent);
+  });
+
+  it('is not relayed at all when the question was asked here and waits no more (a late answer)', async () => {
+    const net = broker();
+    const q = new SyncQuestions(timed, net.instance().bus);
+    q.onModuleInit();
+    q.wait(
+      'late',
+      'run',
+      () => undefined,
+      () => undefined,
+    )();
+    await q.deliver('late', 'run', YES);
+    await jest.advanceTimersByTimeAsync(5_000);
+    expect(net.sent).toEqual([]);
+    q.onModuleDestroy();
   });
 });

@@ -1,9 +1,11 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectTaskEventBus } from '../decorators/inject.decorators.js';
-import { TaskEventBus, type QuestionAnswer } from '../events/task-event-bus.interface.js';
-import { followThen } from '../events/task-event.topics.js';
+import { TaskEventBus, type QuestionAnswer, type TaskEvent } from '../events/task-event-bus.interface.js';
+import { randomUUID } from 'node:crypto';
+import { followThen, followTopic } from '../events/task-event.topics.js';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
+import { AnswerResends, MAX_HELD_ANSWERS } from './answer-resends.js';
 import { QuestionIds } from './question-id.js';
 
 /**
@@ -17,28 +19,42 @@ export const FOLLOW_WAIT_MS = 5_000;
  * The questions calls running in the request on this instance wait on, by JSON-RPC id, and the way to them for an
  * answer taken anywhere: settled at once when the call runs here, else relayed on the bus under the run's id, to the
  * instance that follows it while waiting (a bus that relays everything: to every instance, the others find nothing).
+ * A relayed answer is sent again until the asking instance says it took it (`AnswerResends`).
  */
 @Injectable()
 export class SyncQuestions implements OnModuleInit, OnModuleDestroy {
   readonly ids: QuestionIds;
   private readonly waiting = new Map<string, (answer: QuestionAnswer) => void>();
-  private unsubscribe?: () => void;
+  /** Questions asked here that wait no more: an answer to one sent again is acknowledged, not relayed. */
+  private readonly done = new Set<string>();
+  private readonly resends: AnswerResends;
+  /** The topic receipts for answers relayed from here come back on (followed while any is awaited). */
+  private readonly receipts = `answers:${randomUUID()}`;
+  private readonly stops: (() => void)[] = [];
 
   constructor(
     @Inject(MCP_TASKS_OPTIONS) options: ResolvedOptions,
     @InjectTaskEventBus() private readonly bus: TaskEventBus,
   ) {
     this.ids = new QuestionIds(options.requestStateSecret);
+    const { pollInterval, questionTimeout } = options;
+    const follow = () => followTopic(bus, this.receipts);
+    this.resends = new AnswerResends((e) => bus.publish(e), follow, pollInterval, questionTimeout);
   }
 
   onModuleInit(): void {
-    this.unsubscribe = this.bus.subscribe((e) => {
-      if (e.type === 'question-answered') this.settle(e.question, e.answer);
-    });
+    this.stops.push(
+      this.bus.subscribe((e) => {
+        if (e.type === 'question-received' && e.taskId === this.receipts) this.resends.received(e.question);
+        if (e.type !== 'question-answered') return;
+        if (this.settle(e.question, e.answer) || this.done.has(e.question)) void this.acknowledge(e);
+      }),
+    );
   }
 
   onModuleDestroy(): void {
-    this.unsubscribe?.();
+    for (const stop of this.stops.splice(0)) stop();
+    this.resends.stop();
   }
 
   /**
@@ -63,22 +79,46 @@ export class SyncQuestions implements OnModuleInit, OnModuleDestroy {
       asked = true;
       clearTimeout(bound);
       unfollow();
-      if (this.waiting.get(id) === onAnswer) this.waiting.delete(id);
+      if (this.waiting.get(id) === onAnswer) this.close(id);
     };
   }
 
-  /** Hands `answer` to the run that asked `id` (`run`): here, or through the bus — rejecting when it cannot. */
+  /**
+   * Hands `answer` to the run that asked `id` (`run`): here, or through the bus — rejecting when it cannot. A late
+   * answer to a question asked here is dropped; one relayed is held and sent again until its receipt comes back.
+   */
   async deliver(id: string, run: string, answer: QuestionAnswer): Promise<void> {
-    if (this.settle(id, answer)) return;
-    await this.bus.publish({ type: 'question-answered', taskId: run, question: id, answer });
+    if (this.settle(id, answer) || this.done.has(id)) return;
+    const event = { type: 'question-answered', taskId: run, question: id, answer, replyTo: this.receipts } as const;
+    // Held before it goes: its receipt may come back before the publish resolves. A bus without a health check
+    // relays in this process only: nobody else could take the answer.
+    if (this.bus.health) this.resends.hold(event);
+    await this.bus.publish(event).catch((err: unknown) => {
+      this.resends.received(id);
+      throw err;
+    });
   }
 
   /** Whether a run here waited for `id` (it has the answer now). */
   private settle(id: string, answer: QuestionAnswer): boolean {
     const onAnswer = this.waiting.get(id);
     if (!onAnswer) return false;
-    this.waiting.delete(id);
+    this.close(id);
     onAnswer(answer);
     return true;
+  }
+
+  private close(id: string): void {
+    this.waiting.delete(id);
+    this.done.add(id);
+    if (this.done.size > MAX_HELD_ANSWERS) this.done.delete(this.done.values().next().value as string);
+  }
+
+  /** Tells the instance that relayed `e` that the run took it (a lost receipt: it sends the answer again). */
+  private async acknowledge(e: Extract<TaskEvent, { type: 'question-answered' }>): Promise<void> {
+    if (e.replyTo === undefined || e.replyTo === this.receipts) return;
+    await this.bus
+      .publish({ type: 'question-received', taskId: e.replyTo, question: e.question })
+      .catch(() => undefined);
   }
 }

@@ -18,7 +18,7 @@ export function payloadContract(trio: () => BusTrio, settle: number, { describe,
       for (const h of heard) h.stop();
     });
 
-    it('carries a question’s answer whole, and its publish resolves once it is sent', async () => {
+    it('carries a question’s answer whole (and its receipt), and its publish resolves once it is sent', async () => {
       const { a, b } = trio();
       const run = newId();
       const unfollow = await followed(b, a, run);
@@ -31,9 +31,11 @@ export function payloadContract(trio: () => BusTrio, settle: number, { describe,
       const answers: TaskEvent[] = [
         { type: 'question-answered', taskId: run, question: 'q-1', answer: { result } },
         { type: 'question-answered', taskId: run, question: '2', answer: { error: { code: -32603, message: 'no' } } },
+        { type: 'question-answered', taskId: run, question: '3', answer: { result: {} }, replyTo: 'answers:x' },
+        { type: 'question-received', taskId: run, question: '3' },
       ];
       for (const answer of answers) await a.publish(answer);
-      await until('both answers', () => heard.of(run).length === 2);
+      await until('the answers and the receipt', () => heard.of(run).length === answers.length);
       expect(heard.of(run)).toEqual(answers);
       heard.stop();
       unfollow();
