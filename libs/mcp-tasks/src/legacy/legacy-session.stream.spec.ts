@@ -4,6 +4,7 @@ import { LocalTaskEventBus } from '../events/local-task-event.bus.js';
 import { LEGACY_PROTOCOL_VERSION } from '../mcp-tasks.constants.js';
 import { MemoryTaskStore } from '../store/memory/memory-task.store.js';
 import type { TaskRecord } from '../store/task.record.js';
+import { newTask } from '../testing/task-fixtures.js';
 import type { InputDelivery } from './input-delivery.js';
 import { LegacySessionStream } from './legacy-session.stream.js';
 
@@ -46,21 +47,17 @@ describe('LegacySessionStream', () => {
     const ctx = { store, bus, delivery, pollInterval: 60_000, keepAliveMs: 60_000 };
     const stream = new LegacySessionStream(ctx, 'g1', 's1', 'k', res, () => false);
     const now = Date.now();
-    const task = (id: string, over: Partial<TaskRecord> = {}): TaskRecord => ({
-      id,
-      owner: 'k',
-      session: 's1',
-      generation: LEGACY_PROTOCOL_VERSION,
-      tool: 'ask',
-      status: 'working',
-      inputRequests: {},
-      inputResponses: {},
-      requiredScopes: [],
-      createdAt: now,
-      updatedAt: now,
-      expiresAt: now + 60_000,
-      ...over,
-    });
+    // Times from the wall clock: the stream reads the store at Date.now().
+    const task = (id: string): TaskRecord =>
+      newTask({
+        id,
+        owner: 'k',
+        session: 's1',
+        generation: LEGACY_PROTOCOL_VERSION,
+        createdAt: now,
+        updatedAt: now,
+        expiresAt: now + 60_000,
+      });
     const create = (t: TaskRecord) => store.create(t, { maxPerOwner: 10, maxTotal: 10 });
     return { store, bus, stream, sent, task, create };
   }
