@@ -42,13 +42,17 @@ export function demoStorage(): { imports: DynamicModule[]; options: Options } {
 const secret = (): Options =>
   process.env.MCP_STATE_SECRET ? { requestStateSecret: process.env.MCP_STATE_SECRET } : {};
 
-/** The bus named by `MCP_BUS`, if any. The PostgreSQL bus uses the TypeORM connection's database. */
+/**
+ * The bus named by `MCP_BUS`, if any. The PostgreSQL bus uses the TypeORM connection's database. `MCP_BUS_PREFIX`
+ * keeps clusters sharing a broker apart (the PostgreSQL bus's `channel`, the others' `prefix`).
+ */
 function demoBus(): Options {
   const kind = process.env.MCP_BUS;
+  const prefix = process.env.MCP_BUS_PREFIX || undefined;
   if (kind === undefined || kind === '') return {};
-  if (kind === 'postgres') return { bus: { type: 'postgres' } };
-  if (kind === 'redis') return { bus: { type: 'redis', connection: url('REDIS_URL') } };
-  if (kind === 'nats') return { bus: { type: 'nats', connection: url('NATS_URL') } };
+  if (kind === 'postgres') return { bus: { type: 'postgres', channel: prefix } };
+  if (kind === 'redis') return { bus: { type: 'redis', connection: url('REDIS_URL'), prefix } };
+  if (kind === 'nats') return { bus: { type: 'nats', connection: url('NATS_URL'), prefix } };
   return unknown('MCP_BUS', kind, 'postgres, redis or nats');
 }
 

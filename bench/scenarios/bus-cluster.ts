@@ -17,8 +17,18 @@ export interface Brokers {
   nats?: TestNats;
 }
 
-/** The demo (bench fixtures) on a PostgreSQL store at `url`, relaying on `bus`, polling the store rarely. */
-export function onBus(url: string, bus: BusKind, brokers: Brokers, id: string, name = LABELS[bus]): Contestant {
+/**
+ * The demo (bench fixtures) on a PostgreSQL store at `url`, relaying on `bus`, polling the store rarely; `prefix`
+ * puts it in a cluster of its own on the same broker (the channel or subject names' start).
+ */
+export function onBus(
+  url: string,
+  bus: BusKind,
+  brokers: Brokers,
+  id: string,
+  name = LABELS[bus],
+  prefix?: string,
+): Contestant {
   const env: Record<string, string> = {
     MCP_STORE: 'postgres',
     DATABASE_URL: url,
@@ -26,6 +36,7 @@ export function onBus(url: string, bus: BusKind, brokers: Brokers, id: string, n
     MCP_STATE_SECRET: 'bench-shared-request-state-secret',
     MCP_POLL_INTERVAL: String(BUSES.pollIntervalMs),
   };
+  if (prefix) env.MCP_BUS_PREFIX = prefix;
   if (brokers.redis) env.REDIS_URL = brokers.redis.url;
   if (brokers.nats) env.NATS_URL = brokers.nats.url;
   return demo(name, id, env, { store: /postgres/i, bus: CLASSES[bus] });

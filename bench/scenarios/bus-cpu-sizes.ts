@@ -13,15 +13,22 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 /**
  * Each instance's CPU per relayed cancel with 4, 2 and 1 of the cluster's instances running tasks (the holders) and its
  * first one sending every cancel (`cpuBatch`: the same cancels per holder at the same pace, one at a time across the
- * cluster, each one crossing the bus). The sizes take turns, one batch each per round, so a change in the box's load
+ * box, each one crossing the bus), while `filler` — a second cluster on the same broker, a sender and 3 instances —
+ * runs the 4 − n holders' share, so the box's load is the same at every size. The sizes take turns, one batch each per round, so a change in the box's load
  * between rounds falls on all three alike; the instances left out of a size stay up and are reported as idle. A
  * size's figure: its holders' CPU over its batches ÷ the cancels that fired; its per-round figures are kept for the
  * paired ratios.
  */
-export async function measureCpuBySize(ctx: Ctx, cluster: Running[], label: string): Promise<void> {
+export async function measureCpuBySize(ctx: Ctx, cluster: Running[], filler: Running[], label: string): Promise<void> {
   const [sender, ...rest] = cluster;
+  const [fillerSender, ...fillers] = filler;
   const batches = new Map<number, CpuBatch[]>(SIZES.map((n) => [n, []]));
-  const batch = (n: number) => cpuBatch(sender, rest.slice(0, n), BUSES.cpuPerHolder, rest.slice(n));
+  const batch = (n: number) =>
+    cpuBatch(
+      { sender, holders: rest.slice(0, n), idle: rest.slice(n) },
+      { sender: fillerSender, holders: fillers.slice(0, SIZES[0] - n) },
+      BUSES.cpuPerHolder,
+    );
   try {
     for (const n of SIZES) await batch(n); // unmeasured: each size's first
     for (let r = 0; r < BUSES.cpuRounds(ctx.plan); r++) for (const n of SIZES) batches.get(n)!.push(await batch(n));

@@ -8,10 +8,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Creates in flight. */
 const IN_FLIGHT = 8;
 /**
- * Each holder gets one cancel per tick whatever the number of holders, the sender spreading a tick's cancels evenly
- * over it: at 4 holders one every 50 ms across the cluster, longer than a cancel takes end to end, so the cancels do
- * not overlap and the same processes are busy at once at every size (the sender, the database, the broker and one
- * holder) — how a small box's cores are shared does not change with the size — and each holder sees the same stream.
+ * Each holder gets one cancel per tick, a tick's four cancels (both clusters') spread evenly over it: one every 50 ms
+ * on the box, longer than a cancel takes end to end, so the cancels do not overlap and each holder sees the same
+ * stream at every size.
  */
 const TICK_MS = 200;
 
@@ -38,47 +37,58 @@ async function pool<T>(items: T[], work: (x: T) => Promise<void>): Promise<void>
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
 }
 
+/** One cluster's part in a batch: its sender cancels the tasks its holders run; `idle` run none. */
+export interface BatchSide {
+  sender: Running;
+  holders: Running[];
+  idle?: Running[];
+}
+
 /**
- * One batch: every holder starts `perHolder` waiting tasks through itself (not measured), then the sender — an
- * instance running none of them — cancels them all, one per holder per tick, so every cancel crosses the bus and the
- * window is as long at every size. Each process's CPU (its own process.cpuUsage(), via bench_stats) is read after
- * the creates and after the last signal fired. A broadcast bus would make each holder receive and drop the
- * others' cancels, so its CPU per cancel of its own would grow with the holders; a targeted one keeps it flat.
+ * One batch: every holder starts `perHolder` waiting tasks through itself (not measured), then each cluster's sender —
+ * an instance running none of them — cancels them all, one per holder per tick, so every cancel crosses the bus and the
+ * window is as long at every size. Two clusters on the same broker, kept apart by prefix, share the box: `measured`
+ * with its n holders and `filler` with 4 − n, so the box runs the same processes, cancels and pace at every size and
+ * only the measured cluster's membership changes. Each process's CPU (its own process.cpuUsage(), via bench_stats) is
+ * read after the creates and after the last signal fired. A broadcast bus would make each holder receive and drop
+ * the others' cancels, so its CPU per cancel of its own would grow with its cluster's holders; a targeted one keeps it
+ * flat — and with the box's load the same at every size, the host's share (cores, caches) is the same too.
  */
-export async function cpuBatch(
-  sender: Running,
-  holders: Running[],
-  perHolder: number,
-  idle: Running[] = [],
-): Promise<CpuBatch> {
-  const ids: string[][] = holders.map(() => []);
-  const creates = holders.flatMap((_, i) => Array.from({ length: perHolder }, () => i));
-  await pool(creates, async (i) => void ids[i].push(await startTask(holders[i], 'bench_wait', TASKS_CAPS)));
+export async function cpuBatch(measured: BatchSide, filler: BatchSide, perHolder: number): Promise<CpuBatch> {
+  const slots = [
+    ...measured.holders.map((h) => ({ h, sender: measured.sender })),
+    ...filler.holders.map((h) => ({ h, sender: filler.sender })),
+  ];
+  const ids: string[][] = slots.map(() => []);
+  const creates = slots.flatMap((_, i) => Array.from({ length: perHolder }, () => i));
+  await pool(creates, async (i) => void ids[i].push(await startTask(slots[i].h, 'bench_wait', TASKS_CAPS)));
   await sleep(50); // every tool is waiting on its signal
-  const everyone = [sender, ...holders, ...idle];
+  const everyone = [measured.sender, ...measured.holders, ...(measured.idle ?? [])];
+  const others = [filler.sender, ...filler.holders, ...(filler.idle ?? [])];
   const cpuNow = async (gc = false) =>
-    (await Promise.all(everyone.map((r) => serverStats(r, undefined, gc)))).map(used);
+    (await Promise.all([...everyone, ...others].map((r) => serverStats(r, undefined, gc)))).map(used);
   // A full collection first, outside the window: a major GC landing in one batch and not another moved a batch's
   // figure up to 5× (a run's spikes), which no pairing of rounds takes out.
   const before = await cpuNow(true);
   const sent: Promise<unknown>[] = [];
   const start = Date.now();
   for (let k = 0; k < perHolder; k++)
-    for (let i = 0; i < holders.length; i++) {
-      const wait = start + ((k * holders.length + i) * TICK_MS) / holders.length - Date.now();
+    for (let i = 0; i < slots.length; i++) {
+      const wait = start + ((k * slots.length + i) * TICK_MS) / slots.length - Date.now();
       if (wait > 0) await sleep(wait);
-      sent.push(call(sender.client, taskCancel(ids[i][k])));
+      sent.push(call(slots[i].sender.client, taskCancel(ids[i][k])));
     }
   await Promise.all(sent);
-  const relayed = await firedCount(holders, ids);
+  const n = measured.holders.length;
+  const relayed = await firedCount(measured.holders, ids.slice(0, n));
   const after = await cpuNow();
+  await firedCount(filler.holders, ids.slice(n)); // its tasks ended before the next batch
   const spent = after.map((x, i) => x - before[i]);
-  const holdersUs = spent.slice(1, holders.length + 1);
   return {
     relayed,
-    lost: creates.length - relayed,
+    lost: n * perHolder - relayed,
     senderUs: spent[0],
-    holdersUs,
-    idleUs: spent.slice(holders.length + 1),
+    holdersUs: spent.slice(1, n + 1),
+    idleUs: spent.slice(n + 1, everyone.length),
   };
 }

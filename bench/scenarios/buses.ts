@@ -14,7 +14,8 @@ const RELAY_KEYS: MetricKey[] = ['cancelP50', 'cancelP99', 'answerP50', 'answerP
 
 /**
  * Issue 40: per bus (PostgreSQL store, five instances), cross-instance cancel and answer latency, then each instance's
- * CPU per relayed cancel with 4, 2 and 1 instances running tasks beside the one sending the cancels; then another
+ * CPU per relayed cancel with 4, 2 and 1 instances running tasks beside the one sending the cancels (a second
+ * cluster of four on the same broker keeping the box's load constant); then another
  * writer's commit rate on the database with the PostgreSQL bus, the Redis bus, and no relays (bus-writer.ts).
  */
 export async function measureBuses(ctx: Ctx): Promise<void> {
@@ -50,13 +51,20 @@ async function oneBus(ctx: Ctx, url: string, bus: BusKind, brokers: Brokers): Pr
   } catch (err) {
     return notRun(ctx, label, (err as Error).message);
   }
+  // A second cluster on the same broker (its own channels), for the CPU sizes' constant load.
+  const prefix = bus === 'postgres' ? 'mcp_tasks_filler' : 'mcp-tasks-filler';
+  const filler = await launchAll(
+    ctx,
+    [0, 1, 2, 3].map((i) => onBus(url, bus, brokers, `bus-${bus}-filler-${i}`, `${label} (filler)`, prefix)),
+  ).catch((err: Error) => (cluster.forEach((r) => void r.stop()), notRun(ctx, label, err.message)));
+  if (!filler) return;
   try {
     const rounds = BUSES.latencyRounds(ctx.plan);
     await measureRelay(ctx, cluster, 'cancel', label, rounds);
     await measureRelay(ctx, cluster, 'answer', label, rounds);
-    await measureCpuBySize(ctx, cluster, label);
+    await measureCpuBySize(ctx, cluster, filler, label);
   } finally {
-    for (const r of cluster) await r.stop();
+    for (const r of [...cluster, ...filler]) await r.stop();
   }
 }
 
