@@ -15,6 +15,8 @@ export interface ServerStats {
   gc: boolean;
   store: string;
   bus: string;
+  /** Events the bus handed the process since it started (its own and those relayed to it). */
+  events: number;
 }
 
 export const serverStats = (run: Running, token?: string, gc = false) =>

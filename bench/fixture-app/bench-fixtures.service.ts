@@ -21,12 +21,15 @@ export class BenchFixtures implements OnModuleInit {
   private store!: TaskStore;
   private bus!: TaskEventBus;
   private readonly aborts = new Map<string, number>();
+  /** Events the bus handed this process (its own and those relayed to it), since it started. */
+  private events = 0;
 
   constructor(private readonly moduleRef: ModuleRef) {}
 
   onModuleInit(): void {
     this.store = this.moduleRef.get<TaskStore>(TaskStore, { strict: false });
     this.bus = this.moduleRef.get<TaskEventBus>(TaskEventBus, { strict: false });
+    this.bus.subscribe(() => void this.events++);
   }
 
   @McpTool({
@@ -44,6 +47,7 @@ export class BenchFixtures implements OnModuleInit {
       gc: !!gc,
       store: await describeStore(this.store),
       bus: this.bus.constructor.name,
+      events: this.events,
     });
   }
 

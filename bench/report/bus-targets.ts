@@ -1,5 +1,5 @@
 import { BUS_NATS, BUS_POSTGRES, BUS_REDIS, WRITER_ALONE, WRITER_PG_BUS, WRITER_REDIS_BUS } from './names.js';
-import { pairedRatio } from './ratios.js';
+import { pairedRatio, ratio } from './ratios.js';
 import type { Results } from './results.js';
 import type { Target } from './targets.js';
 
@@ -31,6 +31,12 @@ export const BUS_TARGETS: Target[] = [
       text: `${short(who)}: each instance's CPU per relayed cancel, 4 instances ≤ 1.2× 1 instance`,
       measure: pairedRatio('relayCpu4', who, who, 'relayCpu1'),
       met: (x) => x <= 1.2,
+    },
+    {
+      metric: 'relayEvents4',
+      contestant: who,
+      text: `${short(who)}, reported: events handed each instance per cancel of its own, 4 instances ÷ 1`,
+      measure: ratio('relayEvents4', who, who, 'relayEvents1'),
     },
     {
       metric: 'relayCpu2',

@@ -34,6 +34,8 @@ export const METRICS = {
   relayCpu1: m('CPU per relayed cancel of each instance running tasks, 1 instance (+ 1 sending)', 'µs', 'lower'),
   relayCpu2: m('CPU per relayed cancel of each instance running tasks, 2 instances (+ 1 sending)', 'µs', 'lower'),
   relayCpu4: m('CPU per relayed cancel of each instance running tasks, 4 instances (+ 1 sending)', 'µs', 'lower'),
+  relayEvents1: m('events the bus hands each instance running tasks per cancel of its own, 1 instance', '', 'lower'),
+  relayEvents4: m('events the bus hands each instance running tasks per cancel of its own, 4 instances', '', 'lower'),
   writerTps: m("another client's one-row commits on the module's PostgreSQL database", 'tx/s', 'higher'),
   smallP50: m('tasks/get p50, 1 client, 1k live tasks', 'ms', 'lower'),
   smallP99: m('tasks/get p99, 1 client, 1k live tasks', 'ms', 'lower'),

@@ -7,6 +7,8 @@ import type { Ctx } from './context.js';
 /** How many instances run tasks, in each round's order. */
 const SIZES = [4, 2, 1] as const;
 export const CPU_KEYS = { 1: 'relayCpu1', 2: 'relayCpu2', 4: 'relayCpu4' } as const satisfies Record<number, MetricKey>;
+/** Events handed a holder per cancel of its own: a broadcast bus's would grow with the holders, a targeted one's not. */
+const EVENT_KEYS: Partial<Record<number, MetricKey>> = { 1: 'relayEvents1', 4: 'relayEvents4' };
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
@@ -50,11 +52,15 @@ function record(ctx: Ctx, n: (typeof SIZES)[number], label: string, batches: Cpu
   const each = Array.from({ length: n }, (_, i) => per((b) => b.holdersUs[i], n));
   const idle = Array.from({ length: batches[0].idleUs.length }, (_, i) => per((b) => b.idleUs[i]));
   const idleNote = idle.length ? `; the idle instances: ${idle.join(', ')} µs per cancel` : '';
+  const heard = sum(batches.map((b) => sum(b.holdersEvents))) / relayed;
   const note =
     `${relayed} cancels, ${BUSES.cpuPerHolder} per instance per round; ` +
+    `events each holder heard per cancel of its own: ${heard.toFixed(2)}; ` +
     `rounds: ${perRound.map(Math.round).join(', ')} µs; each instance per cancel of its own: ${each.join(', ')} µs; ` +
     `the sender: ${per((b) => b.senderUs)} µs per cancel${idleNote}` +
     (lost ? `; ${lost} cancels never fired their signal` : '');
   ctx.results.set(key, label, value, note, perRound);
+  const eventsKey = EVENT_KEYS[n];
+  if (eventsKey) ctx.results.set(eventsKey, label, heard, `${relayed} cancels`);
   ctx.log(`  ${label}, ${n} instance(s) running tasks: ${Math.round(value)} µs CPU per relayed cancel (${note})`);
 }

@@ -20,6 +20,8 @@ export interface CpuBatch {
   lost: number;
   /** user + system CPU of each holder over the cancels, in µs. */
   holdersUs: number[];
+  /** Events each holder's bus handed it over the cancels (its own and those relayed to it). */
+  holdersEvents: number[];
   /** The same, of the sender. */
   senderUs: number;
   /** The same, of the instances present that run none of these tasks and send nothing. */
@@ -65,11 +67,10 @@ export async function cpuBatch(measured: BatchSide, filler: BatchSide, perHolder
   await sleep(50); // every tool is waiting on its signal
   const everyone = [measured.sender, ...measured.holders, ...(measured.idle ?? [])];
   const others = [filler.sender, ...filler.holders, ...(filler.idle ?? [])];
-  const cpuNow = async (gc = false) =>
-    (await Promise.all([...everyone, ...others].map((r) => serverStats(r, undefined, gc)))).map(used);
+  const statsNow = (gc = false) => Promise.all([...everyone, ...others].map((r) => serverStats(r, undefined, gc)));
   // A full collection first, outside the window: a major GC landing in one batch and not another moved a batch's
   // figure up to 5× (a run's spikes), which no pairing of rounds takes out.
-  const before = await cpuNow(true);
+  const before = await statsNow(true);
   const sent: Promise<unknown>[] = [];
   const start = Date.now();
   for (let k = 0; k < perHolder; k++)
@@ -81,14 +82,15 @@ export async function cpuBatch(measured: BatchSide, filler: BatchSide, perHolder
   await Promise.all(sent);
   const n = measured.holders.length;
   const relayed = await firedCount(measured.holders, ids.slice(0, n));
-  const after = await cpuNow();
+  const after = await statsNow();
   await firedCount(filler.holders, ids.slice(n)); // its tasks ended before the next batch
-  const spent = after.map((x, i) => x - before[i]);
+  const spent = after.map((x, i) => used(x) - used(before[i]));
   return {
     relayed,
     lost: n * perHolder - relayed,
     senderUs: spent[0],
     holdersUs: spent.slice(1, n + 1),
+    holdersEvents: after.slice(1, n + 1).map((x, i) => x.events - before[i + 1].events),
     idleUs: spent.slice(n + 1, everyone.length),
   };
 }
