@@ -7,7 +7,7 @@ import type { Ctx } from './context.js';
 /** How many instances run tasks, in each round's order. */
 const SIZES = [4, 2, 1] as const;
 export const CPU_KEYS = { 1: 'relayCpu1', 2: 'relayCpu2', 4: 'relayCpu4' } as const satisfies Record<number, MetricKey>;
-/** Events handed a holder per cancel of its own: a broadcast bus's would grow with the holders, a targeted one's not. */
+/** Events handed a holder per cancel of its own: a broadcast bus's grow with the holders, a targeted one's not. */
 const EVENT_KEYS: Partial<Record<number, MetricKey>> = { 1: 'relayEvents1', 4: 'relayEvents4' };
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -16,8 +16,8 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
  * Each instance's CPU per relayed cancel with 4, 2 and 1 of the cluster's instances running tasks (the holders) and its
  * first one sending every cancel (`cpuBatch`: the same cancels per holder at the same pace, one at a time across the
  * box, each one crossing the bus), while `filler` — a second cluster on the same broker, a sender and 3 instances —
- * runs the 4 − n holders' share, so the box's load is the same at every size. The sizes take turns, one batch each per round, so a change in the box's load
- * between rounds falls on all three alike; the instances left out of a size stay up and are reported as idle. A
+ * runs the 4 − n holders' share, so the box's load is the same at every size. The sizes take turns, one batch each
+ * per round, so a change in the box's load between rounds falls on all three alike; the instances left out of a size stay up and are reported as idle. A
  * size's figure: its holders' CPU over its batches ÷ the cancels that fired; its per-round figures are kept for the
  * paired ratios.
  */
