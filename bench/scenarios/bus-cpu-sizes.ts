@@ -17,9 +17,9 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
  * first one sending every cancel (`cpuBatch`: the same cancels per holder at the same pace, one at a time across the
  * box, each one crossing the bus), while `filler` — a second cluster on the same broker, a sender and 3 instances —
  * runs the 4 − n holders' share, so the box's load is the same at every size. The sizes take turns, one batch each
- * per round, so a change in the box's load between rounds falls on all three alike; the instances left out of a size stay up and are reported as idle. A
- * size's figure: its holders' CPU over its batches ÷ the cancels that fired; its per-round figures are kept for the
- * paired ratios.
+ * per round, so a change in the box's load between rounds falls on all three alike; the instances left out of a size
+ * stay up and are reported as idle. A size's figure: its holders' CPU over its batches ÷ the cancels that fired; its
+ * per-round figures are kept for the paired ratios.
  */
 export async function measureCpuBySize(ctx: Ctx, cluster: Running[], filler: Running[], label: string): Promise<void> {
   const [sender, ...rest] = cluster;
