@@ -1,4 +1,4 @@
-import { Inject, Injectable, type CanActivate } from '@nestjs/common';
+import { ForbiddenException, Inject, Injectable, type CanActivate } from '@nestjs/common';
 import type { HttpContext } from '../common/http-context.interface.js';
 import type { McpCall } from '../common/mcp-call.interface.js';
 import type { ToolContext } from '../common/tool-context.interface.js';
@@ -6,9 +6,20 @@ import { RequiredScopes } from '../decorators/required-scopes.decorator.js';
 import { McpScopesGuard } from '../guards/mcp-scopes.guard.js';
 import { MCP_CONTEXT_TYPE } from '../mcp-tasks.constants.js';
 import { NestPipelines, type Pipeline } from '../pipeline/nest-pipelines.js';
+import { callPassingStopsOn } from '../pipeline/stops-passed-on.js';
+import { ProxiedCallContext } from './proxied-call.context.js';
 import type { ServedUpstreamTool } from './upstream.registry.js';
 
 type Answer = Record<string, unknown>;
+
+/** `appCode`: whether the app's code runs in them (else they get Node's objects on the fast path, or are skipped). */
+interface Pipelines {
+  authorize: Pipeline;
+  run: Pipeline;
+  appCode: boolean;
+  /** The stand-in the pipelines were built around (it carries the upstream's scopes). */
+  method: Function;
+}
 
 /** One proxied call as its Nest pipeline sees it. */
 export interface ProxiedStep {
@@ -22,12 +33,14 @@ export interface ProxiedStep {
  * The Nest pipeline of a served upstream tool, as a local tool has one (type `mcp`, arguments `[req, res, McpCall]`):
  * the app's global guards, then the scopes guard (`guards.scopes`) reading the upstream's `scopes` as
  * `@RequiredScopes` — so a call is refused exactly as a local one would be, before anything goes upstream — and the
- * app's global interceptors and filters around the forwarding itself.
+ * app's global interceptors and filters around the forwarding itself. When none of the app's code would run in it
+ * (`appCode`: no app enhancers, the library's own scopes guard), the guard is asked and the forwarding called without
+ * Nest's pipelines around them, which would then run no interceptor and no filter but Nest's own (it passes the
+ * error on): the same outcome without their promises and closures on every proxied call.
  */
 @Injectable()
 export class UpstreamToolPipeline {
-  /** `appCode`: whether the app's code runs in them (else they get Node's objects on the fast path). */
-  private readonly pipelines = new Map<string, { authorize: Pipeline; run: Pipeline; appCode: boolean }>();
+  private readonly pipelines = new Map<string, Pipelines>();
   /** The forwarding of each call in flight, found again by its `ToolContext` inside the pipeline. */
   private readonly forwards = new WeakMap<ToolContext, () => Promise<Answer>>();
 
@@ -39,13 +52,18 @@ export class UpstreamToolPipeline {
   /** Resolves when every guard lets the call through; throws what a guard threw (403 for a plain `false`). */
   async authorize(served: ServedUpstreamTool, step: ProxiedStep): Promise<void> {
     const pipeline = this.pipelineOf(served);
-    await pipeline.authorize(...this.argsOf(pipeline.appCode, served, step));
+    const [req, res, call] = this.argsOf(pipeline.appCode, served, step);
+    if (pipeline.appCode) return void (await pipeline.authorize(req, res, call));
+    // The library's own guard decides at once; `false` refuses as Nest's guards consumer does.
+    const ec = new ProxiedCallContext(UpstreamToolPipeline, pipeline.method, req, res, call);
+    if (!(this.scopes as McpScopesGuard).canActivate(ec)) throw new ForbiddenException('Forbidden resource');
   }
 
   /** `forward` behind the interceptors and filters; what it answers (or throws) after them. */
   async run(served: ServedUpstreamTool, step: ProxiedStep, forward: () => Promise<Answer>): Promise<Answer> {
-    this.forwards.set(step.context, forward);
     const pipeline = this.pipelineOf(served);
+    if (!pipeline.appCode) return callPassingStopsOn(forward, undefined, []) as Promise<Answer>;
+    this.forwards.set(step.context, forward);
     return (await pipeline.run(...this.argsOf(pipeline.appCode, served, step))) as Answer;
   }
 
@@ -56,7 +74,7 @@ export class UpstreamToolPipeline {
     return [objects.req, objects.res, { ...call, tool: served.name, args, context }];
   }
 
-  private pipelineOf(served: ServedUpstreamTool) {
+  private pipelineOf(served: ServedUpstreamTool): Pipelines {
     let pipeline = this.pipelines.get(served.name);
     if (!pipeline) {
       const forwards = this.forwards;
@@ -73,6 +91,7 @@ export class UpstreamToolPipeline {
         authorize: this.nest.guardsOnly(this, method, served.name, [this.scopes], MCP_CONTEXT_TYPE),
         run: this.nest.withoutGuards(this, method, served.name, [], MCP_CONTEXT_TYPE),
         appCode: this.scopes.constructor !== McpScopesGuard || this.nest.runsAppCode(this, method, served.name),
+        method,
       };
       this.pipelines.set(served.name, pipeline);
     }
