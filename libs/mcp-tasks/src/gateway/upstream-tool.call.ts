@@ -134,7 +134,7 @@ export class UpstreamToolCall {
     if (answer.resultType === 'task')
       return this.mirror(served, answer as unknown as UpstreamTask, origin, upstreamCall, sentAt, era?.variant);
     const { _meta: _, resultType: __, ...result } = answer;
-    if (!era) return { ...result, resultType: 'complete' };
+    if (!era) return { resultType: 'complete', ...result };
     // The 2025 era's results always have `content`.
     const complete = { content: [], ...result } as CallToolResult;
     if (era.task) return this.ranAlready(served, complete, origin, era.variant);

@@ -71,7 +71,8 @@ export class UpstreamToolPipeline {
   private argsOf(appCode: boolean, served: ServedUpstreamTool, step: ProxiedStep): [unknown, unknown, McpCall] {
     const { http, call, args, context } = step;
     const objects = appCode || !http.node ? http : http.node;
-    return [objects.req, objects.res, { ...call, tool: served.name, args, context }];
+    // The keys first, then the spread (`call` has none of them): spread-then-keys is V8's slow path, ~1–5 µs.
+    return [objects.req, objects.res, { tool: served.name, args, context, ...call }];
   }
 
   private pipelineOf(served: ServedUpstreamTool): Pipelines {
