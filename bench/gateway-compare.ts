@@ -1,4 +1,5 @@
 // node dist/bench/gateway-compare.js [--rounds=3] [--seconds=3] [--before=<root of another built checkout>] [--probe]
+// [--profile] (a V8 CPU profile of every process, in bench/.work/gateway-compare/profiles/<id>)
 // One upstream (this checkout's fixture app) with a gateway of this checkout in front of it and, with --before, a
 // gateway of that checkout too; 16 mirrored tasks each, as the bench's gateway phase; and the gateway's limit, a
 // bare node:http relay (contestants/limit-proxy.ts). Interleaved rounds of a sync tools/call at 16 in flight and at
@@ -11,7 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch, type Started } from './contestants/lineup.js';
 import type { ProcessSpec, Running } from './contestants/process.js';
-import { onMemory, type Contestant } from './contestants/registry.js';
+import { limitProxy, onMemory, type Contestant } from './contestants/registry.js';
 import { runLoad } from './load/closed-loop.js';
 import { call, rpcRequest, toolCall, type RpcRequest } from './load/rpc.js';
 import { median } from './load/stats.js';
@@ -23,7 +24,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const before = opt('before');
 const rounds = Number(opt('rounds') ?? 3);
 const ms = Number(opt('seconds') ?? 3) * 1000;
-const o = { root, workDir: join(root, 'bench', '.work', 'gateway-compare'), profile: false };
+const o = { root, workDir: join(root, 'bench', '.work', 'gateway-compare'), profile: args.includes('--profile') };
 const probeDir = args.includes('--probe') ? join(o.workDir, 'probe') : undefined;
 if (probeDir) mkdirSync(probeDir, { recursive: true });
 /** With --probe, every process started with the probe preloaded (each checkout's own build of it is not needed). */
@@ -53,8 +54,7 @@ const sides: Contestant[] = [
   after,
   ...(script ? [{ ...after, name: 'before', spec: { ...after.spec, id: 'gc-before', script } }] : []),
 ];
-const proxy = { name: 'limit proxy', spec: { id: 'gc-proxy', script: 'dist/bench/contestants/limit-proxy.js', env } };
-sides.push(proxy);
+sides.push(limitProxy('limit proxy', 'gc-proxy', env));
 const gateways = await Promise.all(sides.map((c) => launch(probed(c), o, log)));
 const ids = new Map<Running, string[]>([[up, await startLongTasks(up, 16)]]);
 for (const gw of gateways.slice(0, -1).map(running)) {

@@ -4,6 +4,7 @@ import { createDatabase } from './support/databases.js';
 import { benchRedis, type BenchRedis } from './support/redis-server.js';
 import {
   limit,
+  limitProxy,
   mcpNestPeer,
   onMemory,
   onPostgres,
@@ -26,6 +27,7 @@ import {
   FASTIFY_NEST_ROUTE,
   GATEWAY,
   GATEWAY_DIRECT,
+  GATEWAY_RELAY,
   MCP_NEST,
   MEMORY_NEST_ROUTE,
   MEMORY_OWNERS,
@@ -144,7 +146,8 @@ export const PHASES: Phase[] = [
         if (!up.ok) return measureGateway(ctx, up, missing(onMemory(GATEWAY, 'gateway'), up.reason));
         // The demo serves the tools of MCP_UPSTREAM_URL as `upstream_*` (src/demo-upstream.ts).
         const env = { MCP_UPSTREAM_URL: `http://127.0.0.1:${up.run.port}/mcp` };
-        await using(ctx, [onMemory(GATEWAY, 'gateway', env)], (gw) => measureGateway(ctx, up, gw));
+        const relay = limitProxy(GATEWAY_RELAY, 'gateway-relay', env);
+        await using(ctx, [onMemory(GATEWAY, 'gateway', env), relay], (gw, r) => measureGateway(ctx, up, gw, r));
       });
     },
   },

@@ -45,6 +45,11 @@ export const limit = (): Contestant => ({
   name: LIMIT,
   spec: { id: 'limit', script: 'dist/bench/contestants/limit-server.js' },
 });
+/** The gateway's limit: a bare node:http relay in front of `env.MCP_UPSTREAM_URL` (contestants/limit-proxy.ts). */
+export const limitProxy = (name: string, id: string, env: Record<string, string>): Contestant => ({
+  name,
+  spec: { id, script: 'dist/bench/contestants/limit-proxy.js', env },
+});
 export const sdkPeer = (): Contestant => ({
   name: SDK,
   spec: { id: 'sdk-peer', script: 'dist/bench/contestants/sdk-peer.js' },

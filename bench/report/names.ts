@@ -33,6 +33,8 @@ export const CONSOLE_POSTGRES = 'module/PostgreSQL, operator console';
 /** The gateway phase: a demo on memory as the upstream, called directly, and through a second demo in front of it. */
 export const GATEWAY_DIRECT = 'module/memory, upstream called directly';
 export const GATEWAY = 'module/memory, through a gateway (memory) to that upstream';
+/** The gateway's limit in the same phase: a bare node:http relay to that upstream (contestants/limit-proxy.ts). */
+export const GATEWAY_RELAY = "bare node:http relay to that upstream (the gateway's limit)";
 /** The resume phase: resumable tasks of an instance killed or stopped, taken over by another on one database. */
 export const RESUME_PAIR = 'module/PostgreSQL, resumable tasks taken over by a second instance';
 /** The buses phase: the module on a PostgreSQL store, relaying on each bus (bench/scenarios/buses.ts). */

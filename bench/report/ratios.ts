@@ -26,3 +26,9 @@ export const pairedRatio =
     const median = per.length % 2 ? per[Math.floor(mid)] : (per[mid - 1] + per[mid]) / 2;
     return { x: median, shown: `${median.toFixed(2)}× (median of ${per.length} paired rounds)` };
   };
+
+/** One figure as it is, in `unit`. */
+export const absolute = (metric: MetricKey, who: string, unit: string) => (r: Results) => {
+  const x = r.value(metric, who);
+  return x === undefined ? undefined : { x, shown: `${x < 10 ? x.toFixed(2) : x.toFixed(0)} ${unit}` };
+};

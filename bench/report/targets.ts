@@ -9,8 +9,6 @@ import {
   CPU_NO_TELEMETRY,
   CPU_OTEL_SDK,
   FASTIFY_NEST_ROUTE,
-  GATEWAY,
-  GATEWAY_DIRECT,
   LIMIT,
   MCP_NEST,
   MEMORY,
@@ -26,7 +24,8 @@ import {
   SQLITE,
 } from './names.js';
 import { BUS_TARGETS } from './bus-targets.js';
-import { pairedRatio, ratio } from './ratios.js';
+import { GATEWAY_TARGETS } from './gateway-targets.js';
+import { absolute, pairedRatio, ratio } from './ratios.js';
 import { REDIS_TARGETS } from './redis-targets.js';
 import { RESUME_TARGETS } from './resume-targets.js';
 import type { Results } from './results.js';
@@ -48,40 +47,6 @@ export interface Verdict {
   /** null: not measured, or no target to meet. */
   pass: boolean | null;
 }
-
-const absolute = (metric: MetricKey, who: string, unit: string) => (r: Results) => {
-  const x = r.value(metric, who);
-  return x === undefined ? undefined : { x, shown: `${x < 10 ? x.toFixed(2) : x.toFixed(0)} ${unit}` };
-};
-
-/** What a figure of `a` adds over the same figure of `b`: shown with both values. */
-const added = (metric: MetricKey, a: string, b: string, unit: string) => (r: Results) => {
-  const x = r.value(metric, a);
-  const y = r.value(metric, b);
-  if (x === undefined || y === undefined) return undefined;
-  const f = (v: number) => (unit === 'ms' ? v.toFixed(2) : v.toFixed(0));
-  const d = f(Math.abs(x - y));
-  // A difference that rounds to zero reads "+0.00", not "−0.00".
-  const sign = x >= y || Number(d) === 0 ? '+' : '−';
-  return { x: x - y, shown: `${sign}${d} ${unit} (${f(y)} → ${f(x)} ${unit})` };
-};
-
-/** Issue 16 item 8, gateway half: reported figures, no pass/miss (the issue sets no threshold). */
-const GATEWAY_FIGURES: Target[] = (
-  [
-    ['callP50One', 'sync tools/call p50 added, 1 client', 'ms'],
-    ['callP50', 'sync tools/call p50 added, 16 in flight', 'ms'],
-    ['callCpuBoth', 'Node CPU added per sync tools/call (gateway + upstream processes, vs upstream alone)', 'µs'],
-    ['getP50One', 'tasks/get p50 added, 1 client (the gateway reads its own mirrored task)', 'ms'],
-    ['getP50', 'tasks/get p50 added, 16 in flight (the gateway reads its own mirrored task)', 'ms'],
-    ['getCpuBoth', 'Node CPU added per tasks/get (gateway + upstream processes, vs upstream alone)', 'µs'],
-  ] as const
-).map(([metric, what, unit]) => ({
-  metric,
-  contestant: GATEWAY,
-  text: `Gateway vs direct, reported: ${what}`,
-  measure: added(metric, GATEWAY, GATEWAY_DIRECT, unit),
-}));
 
 export const TARGETS: Target[] = [
   {
@@ -378,19 +343,7 @@ export const TARGETS: Target[] = [
     text: 'sync tools/call, fastPath off: Fastify ÷ Express throughput',
     measure: ratio('callRps', FASTIFY_NEST_ROUTE, MEMORY_NEST_ROUTE),
   },
-  ...GATEWAY_FIGURES,
-  {
-    metric: 'callCpu',
-    contestant: GATEWAY,
-    text: 'Gateway, reported: Node CPU of the gateway process per proxied sync tools/call',
-    measure: absolute('callCpu', GATEWAY, 'µs'),
-  },
-  {
-    metric: 'getCpu',
-    contestant: GATEWAY,
-    text: 'Gateway, reported: Node CPU of the gateway process per tasks/get of a mirrored task',
-    measure: absolute('getCpu', GATEWAY, 'µs'),
-  },
+  ...GATEWAY_TARGETS,
   {
     metric: 'consoleOverviewP95',
     contestant: CONSOLE_POSTGRES,

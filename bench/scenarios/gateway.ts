@@ -23,9 +23,11 @@ const CALL: Keys = {
 };
 const GET: Keys = { one: 'getP50One', rps: 'getRps', p50: 'getP50', p99: 'getP99', cpu: 'getCpu', both: 'getCpuBoth' };
 
-/** One side of the comparison: where requests go, whose CPU is "its own". */
+/** One side of the comparison: where requests go, whose CPU is "its own", whose is "both" with it. */
 interface Side {
   s: Started & { ok: true };
+  /** The processes whose CPU is summed as "both": the upstream and the process called (the gateway, directly). */
+  pair: [Running, Running];
   reqs: RpcRequest[];
   one: LoadResult[];
   many: LoadResult[];
@@ -40,13 +42,16 @@ interface Side {
  * tasks/get from its own store, it does not ask the upstream). Both processes are up throughout; the two sides are
  * measured in interleaved rounds, at 1 client (latency a hop adds) and at the plan's concurrency (throughput, CPU).
  * CPU: each process's /proc counters over the measured phase; "both" adds the other process (idle, or following its
- * mirrors) so the sum is comparable between the sides.
+ * mirrors) so the sum is comparable between the sides. `relay`, the gateway's limit (a bare node:http relay), takes
+ * the tools/call rounds too, so the gateway's figures can be read against what any relay costs here.
  */
-export async function measureGateway(ctx: Ctx, upstream: Started, gateway: Started): Promise<void> {
+export async function measureGateway(ctx: Ctx, upstream: Started, gateway: Started, relay?: Started): Promise<void> {
   const down = [upstream, gateway].find((s): s is Started & { ok: false } => !s.ok);
   if (down) return notRun(ctx, [upstream.c.name, gateway.c.name], down.reason);
   const up = upstream as Started & { ok: true };
   const gw = gateway as Started & { ok: true };
+  const relays = relay?.ok ? [relay] : [];
+  if (relay && !relay.ok) notRun(ctx, [relay.c.name], relay.reason, false, [CALL]);
   const n = ctx.plan.concurrency;
   let ids: string[][] = [];
   try {
@@ -56,16 +61,25 @@ export async function measureGateway(ctx: Ctx, upstream: Started, gateway: Start
       {
         keys: CALL,
         expect: 'Hello, bench!',
-        reqs: ['greet', `${PREFIX}greet`].map((t) => [toolCall(t, { name: 'bench' })]),
+        targets: [up, gw, ...relays],
+        reqs: ['greet', `${PREFIX}greet`, `${PREFIX}greet`].map((t) => [toolCall(t, { name: 'bench' })]),
       },
-      { keys: GET, expect: '"status":"working"', reqs: ids.map((list) => list.map((id) => taskGet(id))) },
+      {
+        keys: GET,
+        expect: '"status":"working"',
+        targets: [up, gw],
+        reqs: ids.map((list) => list.map((id) => taskGet(id))),
+      },
     ];
     for (const w of workloads) {
-      const sides: Side[] = [up, gw].map((s, i) => ({ s, reqs: w.reqs[i], one: [], many: [], own: 0, both: 0 }));
+      const sides: Side[] = w.targets.map((s, i) => {
+        const pair: [Running, Running] = [up.run, s === up ? gw.run : s.run];
+        return { s, pair, reqs: w.reqs[i], one: [], many: [], own: 0, both: 0 };
+      });
       for (let round = 0; round < Math.min(ctx.plan.rounds, ROUNDS); round++)
         for (const side of sides) {
-          side.one.push((await measure(ctx, side, 1, up.run, gw.run, round, w.expect)).r);
-          const { r, cpu } = await measure(ctx, side, n, up.run, gw.run, round, w.expect);
+          side.one.push((await measure(ctx, side, 1, round, w.expect)).r);
+          const { r, cpu } = await measure(ctx, side, n, round, w.expect);
           side.many.push(r);
           side.own += side.s === up ? cpu[0] : cpu[1];
           side.both += cpu[0] + cpu[1];
@@ -74,14 +88,22 @@ export async function measureGateway(ctx: Ctx, upstream: Started, gateway: Start
     }
   } catch (err) {
     notRun(ctx, [up.c.name, gw.c.name], (err as Error).message, true);
+    notRun(
+      ctx,
+      relays.map((r) => r.c.name),
+      (err as Error).message,
+      true,
+      [CALL],
+    );
   } finally {
     await cancelAll(up.run, ids[0] ?? []).catch(() => undefined);
     await cancelAll(gw.run, ids[1] ?? []).catch(() => undefined);
   }
 }
 
-/** One measured run (after a warm-up: longer in the first round); CPU seconds of [upstream, gateway] over it. */
-async function measure(ctx: Ctx, side: Side, clients: number, up: Running, gw: Running, round: number, expect: string) {
+/** One measured run (after a warm-up: longer in the first round); CPU seconds of the side's pair over it. */
+async function measure(ctx: Ctx, side: Side, clients: number, round: number, expect: string) {
+  const [up, gw] = side.pair;
   const spec = {
     client: side.s.run.client,
     concurrency: clients,
@@ -133,8 +155,8 @@ async function waitForTool(run: Running, name: string, timeoutMs: number): Promi
   }
 }
 
-function notRun(ctx: Ctx, who: string[], reason: string, keepMeasured = false): void {
-  for (const k of [CALL, GET])
+function notRun(ctx: Ctx, who: string[], reason: string, keepMeasured = false, keys = [CALL, GET]): void {
+  for (const k of keys)
     for (const key of Object.values(k))
       for (const w of who) if (!keepMeasured || !ctx.results.get(key, w)) ctx.results.notRun(key, w, reason);
 }
