@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { followThen, followTopic } from '../events/task-event.topics.js';
 import { MCP_TASKS_OPTIONS } from '../mcp-tasks.constants.js';
 import type { ResolvedOptions } from '../options/resolved-options.interface.js';
-import { AnswerResends, MAX_HELD_ANSWERS } from './answer-resends.js';
+import { AnswerResends } from './answer-resends.js';
 import { QuestionIds } from './question-id.js';
 
 /**
@@ -14,6 +14,9 @@ import { QuestionIds } from './question-id.js';
  * still reaches it, one sent through another may then be lost as any event in an outage.
  */
 export const FOLLOW_WAIT_MS = 5_000;
+
+/** Questions asked here that wait no more, remembered (the oldest forgotten first) to acknowledge a re-sent answer. */
+const REMEMBERED_DONE = 1_000;
 
 /**
  * The questions calls running in the request on this instance wait on, by JSON-RPC id, and the way to them for an
@@ -111,7 +114,7 @@ export class SyncQuestions implements OnModuleInit, OnModuleDestroy {
   private close(id: string): void {
     this.waiting.delete(id);
     this.done.add(id);
-    if (this.done.size > MAX_HELD_ANSWERS) this.done.delete(this.done.values().next().value as string);
+    if (this.done.size > REMEMBERED_DONE) this.done.delete(this.done.values().next().value as string);
   }
 
   /** Tells the instance that relayed `e` that the run took it (a lost receipt: it sends the answer again). */
