@@ -25,6 +25,8 @@ const storage = demoStorage();
       allowedHosts: process.env.MCP_ALLOWED_HOSTS?.split(','),
       telemetry: process.env.MCP_TELEMETRY !== '0',
       lease: process.env.MCP_LEASE ? Number(process.env.MCP_LEASE) : undefined,
+      // Live tasks one owner may hold (100 by default; "Infinity" for none): lets a load test or a demo raise it.
+      maxPerPrincipal: process.env.MCP_MAX_PER_PRINCIPAL ? Number(process.env.MCP_MAX_PER_PRINCIPAL) : undefined,
       // How long a stopping instance lets running tasks finish (resumable ones are then handed over).
       shutdownGrace: process.env.MCP_SHUTDOWN_GRACE ? Number(process.env.MCP_SHUTDOWN_GRACE) : undefined,
       // The demo has no middleware of its own, so it takes the fast path (MCP_FAST_PATH=0: the Nest route).

@@ -2,23 +2,14 @@ import { Logger } from '@nestjs/common';
 import { MAX_TIMER_MS } from '../common/long-timeout.js';
 import { RpcCode, TASKS_REQUIRED } from '../mcp-tasks.constants.js';
 import { isTerminal, type InputRequests } from '../protocol/wire.interface.js';
-import type { TaskChange, TaskRecord, TaskUpstream, UpdateOutcome } from '../store/task.record.js';
+import type { TaskChange, TaskRecord, TaskUpstream } from '../store/task.record.js';
+import type { MirrorTarget } from './mirror-target.interface.js';
 import type { UpstreamListenStream, UpstreamTask } from './upstream-client.api.js';
 import type { UpstreamConnection } from './upstream.connection.js';
 import { errorOf, resultOf } from './upstream-task.outcome.js';
 import { UpstreamAnsweredError } from './upstream-answered.error.js';
 import { UpstreamUnreachableError } from './upstream-unreachable.error.js';
 import { FIRST_RETRY_MS, LISTEN_POLL_FACTOR, MAX_RETRY_MS, MIN_POLL_MS } from './mirror-timing.constants.js';
-
-/** How a mirror reads and changes its local task (through the runner, so listeners hear of every change). */
-export interface MirrorTarget {
-  read(): Promise<TaskRecord | undefined>;
-  apply(change: TaskChange): Promise<UpdateOutcome | undefined>;
-  /** Cancels the upstream task; says whether the upstream acknowledged. */
-  cancelUpstream(): Promise<boolean>;
-  /** Whether this instance still holds the task's lease (another may have taken the mirror over). */
-  holds(task: TaskRecord): boolean;
-}
 
 /**
  * Keeps one local task in step with the upstream task it mirrors: status, `statusMessage`, the questions (same
