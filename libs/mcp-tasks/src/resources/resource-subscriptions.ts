@@ -29,6 +29,11 @@ export class ResourceSubscriptions {
     if (uris?.size === 0) this.bySession.delete(session);
   }
 
+  /** Every session following some URI, with those URIs. */
+  all(): Array<[session: string, uris: string[]]> {
+    return [...this.bySession].map(([session, uris]) => [session, [...uris]]);
+  }
+
   /** The sessions following `uri`. */
   sessionsOf(uri: string): string[] {
     return [...this.bySession].filter(([, uris]) => uris.has(uri)).map(([session]) => session);

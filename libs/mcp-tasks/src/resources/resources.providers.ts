@@ -1,5 +1,6 @@
 import type { Provider } from '@nestjs/common';
 import { FeatureChangeRelay } from '../subscriptions/feature-change.relay.js';
+import { FeatureRejoinSignal } from '../subscriptions/feature-rejoin.signal.js';
 import { FeatureListenHandler } from '../subscriptions/feature-listen.handler.js';
 import { McpResourceNotifier } from './mcp-resource.notifier.js';
 import { ResourceSubscriptions } from './resource-subscriptions.js';
@@ -12,6 +13,7 @@ export const resourcesProviders: Provider[] = [
   ResourceExplorer,
   ResourceSubscriptions,
   McpResourceNotifier,
+  FeatureRejoinSignal,
   FeatureChangeRelay,
   FeatureListenHandler,
 ];

@@ -53,6 +53,14 @@ export class McpFeatures {
     return this.features.has(capability) || Object.hasOwn(this.extension?.lists() ?? {}, capability);
   }
 
+  /**
+   * Whether the capability is offered or may be later: the app has some of it, or an extension may list some (the
+   * gateway's upstreams, which come and go).
+   */
+  mayOffer(capability: string): boolean {
+    return this.features.has(capability) || !!this.extension;
+  }
+
   /** The capabilities of the features offered. */
   capabilities(): Record<string, Record<string, unknown>> {
     const extension = this.extension;

@@ -10,7 +10,8 @@ import { SSE_HEADERS, sseMessage } from '../protocol/sse.js';
 import { ResourceRegistry } from '../resources/resource.registry.js';
 import { McpFeatures } from '../sdk/mcp-features.js';
 import { visibleTo } from '../sdk/scoped-list.js';
-import { notificationOf, type FeatureChanged } from './feature-change.js';
+import { featureChanged, notificationOf, type FeatureChanged } from './feature-change.js';
+import { FeatureRejoinSignal } from './feature-rejoin.signal.js';
 import { MAX_LISTEN_URIS } from './subscriptions.constants.js';
 
 const KEEP_ALIVE_MS = 15_000;
@@ -28,8 +29,9 @@ type ListenCall = { id: string | number; principal: Principal; params: Record<st
 /**
  * `subscriptions/listen` for resources and prompts: acknowledges what the server honours — a list change of a
  * feature the app has, updates of the URIs the caller may read (others dropped silently, as if unknown) — then
- * sends the matching changes announced on any instance (the notifiers publish them on the bus). Honouring nothing,
- * it answers the request's result after the acknowledgement.
+ * sends the matching changes announced on any instance (the notifiers publish them on the bus) — and, after the bus
+ * re-joined (what was announced meanwhile was lost), every change its filter names, as having happened for all we
+ * know. Honouring nothing, it answers the request's result after the acknowledgement.
  */
 @Injectable()
 export class FeatureListenHandler implements BeforeApplicationShutdown {
@@ -40,6 +42,7 @@ export class FeatureListenHandler implements BeforeApplicationShutdown {
     @InjectTaskEventBus() private readonly bus: TaskEventBus,
     private readonly features: McpFeatures,
     private readonly resources: ResourceRegistry,
+    private readonly rejoins: FeatureRejoinSignal,
   ) {}
 
   async stream(req: ListenCall, res: ServerResponse): Promise<void> {
@@ -56,16 +59,22 @@ export class FeatureListenHandler implements BeforeApplicationShutdown {
       res.end(sseMessage({ id: req.id, result: { resultType: 'complete', _meta: meta } }));
       return;
     }
-    const unsubscribe = this.bus.subscribe((e) => {
-      if (e.type !== 'feature-changed' || !accepts(filter, e) || res.writableEnded || res.destroyed) return;
+    const send = (e: FeatureChanged) => {
+      if (!accepts(filter, e) || res.writableEnded || res.destroyed) return;
       const { method, params } = notificationOf(e);
       res.write(sseMessage({ method, params: { ...params, _meta: meta } }));
-    });
+    };
+    const stops = [
+      this.bus.subscribe((e) => {
+        if (e.type === 'feature-changed') send(e);
+      }),
+      this.rejoins.onRejoin(() => everyChange(filter).forEach(send)),
+    ];
     const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
     this.open.set(res, req.id);
     res.once('close', () => {
       clearInterval(keepAlive);
-      unsubscribe();
+      for (const stop of stops) stop();
       this.open.delete(res);
     });
   }
@@ -108,3 +117,10 @@ const accepts = (filter: FeatureFilter, e: FeatureChanged): boolean =>
     : e.change === 'resources'
       ? !!filter.resourcesListChanged
       : !!filter.promptsListChanged;
+
+/** Every change `filter` accepts: what its listener may have missed while the bus was away. */
+const everyChange = (filter: FeatureFilter): FeatureChanged[] => [
+  ...(filter.resourcesListChanged ? [featureChanged('resources')] : []),
+  ...(filter.promptsListChanged ? [featureChanged('prompts')] : []),
+  ...(filter.resourceSubscriptions ?? []).map((uri) => featureChanged('resource', uri)),
+];
