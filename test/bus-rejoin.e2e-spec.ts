@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { realmFetch } from '@mcp-tasks/client';
-import { TaskEventBus, type McpTasksModuleOptions } from '@mcp-tasks/nestjs';
+import { McpPromptNotifier, McpResourceNotifier, TaskEventBus, type McpTasksModuleOptions } from '@mcp-tasks/nestjs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createClusterApp } from './fixtures/cluster-app.js';
+import { ClusterFeatures } from './fixtures/cluster-features.js';
 import { forcedVersion } from './support/forced-version.js';
 import { exchange, initialize, legacyHeaders, post, request } from './support/legacy-wire.js';
+import { listen } from './support/listen.js';
 import { startNats, type TestNats } from './support/nats.js';
 import { startPostgres, type TestPostgres } from './support/postgres.js';
 import { startRedis, type TestRedis } from './support/redis.js';
@@ -29,7 +31,8 @@ const taskOf = (f: Record<string, any>): unknown =>
  * Issue 40: B's link to the broker is cut while a task of its GET stream's session asks a question on A; the event
  * saying so is never relayed to B. Once B's bus follows the session again it says so (`onActive`), the stream lists
  * the session's tasks again and sends the question — before, it never did (its poll only retries the tasks it knew
- * were waiting). Nothing is sent twice for the re-read.
+ * were waiting). Nothing is sent twice for the re-read. Resource and prompt changes A announced meanwhile are lost
+ * for B's streams, nothing holds them: once back, B sends each stream every change it may have missed.
  */
 let pg: TestPostgres;
 // One store for the three buses' cases (each its own apps and tasks): the suite starts one PostgreSQL, not three.
@@ -52,8 +55,8 @@ describe.each(['postgres', 'redis', 'nats'] as const)('bus re-join: a GET stream
     link = await slowLink(hostname, Number(port), 0);
     const bus = (connection: string) => ({ type: kind, connection }) as McpTasksModuleOptions['bus'];
     const store = { type: 'postgres' as const, url: pg.url };
-    a = await createClusterApp(store, { pollInterval: POLL, bus: bus(url) });
-    b = await createClusterApp(store, { pollInterval: SHORT_POLL, bus: bus(link.via(url)) });
+    a = await createClusterApp(store, { pollInterval: POLL, bus: bus(url) }, [ClusterFeatures]);
+    b = await createClusterApp(store, { pollInterval: SHORT_POLL, bus: bus(link.via(url)) }, [ClusterFeatures]);
     c = await createClusterApp(store, { pollInterval: SHORT_POLL, bus: bus(url) });
     const urlOf = (app: INestApplication) => new URL(`http://127.0.0.1:${app.getHttpServer().address().port}/mcp`);
     urls = { a: urlOf(a), b: urlOf(b), c: urlOf(c) };
@@ -148,6 +151,57 @@ describe.each(['postgres', 'redis', 'nats'] as const)('bus re-join: a GET stream
       expect((await result).content).toEqual([{ type: 'text', text: 'q=accept cancelled=false' }]);
     } finally {
       await client.close();
+    }
+  }, 120_000);
+
+  it('sends B’s streams the resource and prompt changes A announced while B’s link was down, once back', async () => {
+    const connected = () => b.get<TaskEventBus>(TaskEventBus).health?.().connected;
+    await until('B’s bus to have its link', () => connected() === true, WITHIN);
+    const { session } = await initialize(urls.b);
+    const subscribed = await post(
+      urls.b,
+      request('resources/subscribe', { uri: 'docs://notes' }),
+      legacyHeaders(session),
+    );
+    expect(subscribed.body.result).toEqual({});
+    const legacy = await exchange(urls.b, {
+      method: 'GET',
+      headers: { accept: 'text/event-stream', 'mcp-session-id': session },
+    });
+    const notifications = {
+      resourcesListChanged: true,
+      promptsListChanged: true,
+      resourceSubscriptions: ['docs://notes'],
+    };
+    const modern = await listen(b, notifications, { id: 'changes' });
+    const methods = ['resources/list_changed', 'prompts/list_changed', 'resources/updated'];
+    const is = (m: string) => (f: Record<string, any>) =>
+      f.method === `notifications/${m}` && (m !== 'resources/updated' || f.params?.uri === 'docs://notes');
+    try {
+      await modern.next((f) => f.method === 'notifications/subscriptions/acknowledged');
+      // Both streams hear A's announcements while the link is up.
+      a.get(McpPromptNotifier).listChanged();
+      await legacy.next(is('prompts/list_changed'), WITHIN);
+      await modern.next(is('prompts/list_changed'), WITHIN);
+      await link.cut();
+      await until('B’s bus to lose its link', () => connected() === false, WITHIN);
+      const from = { legacy: legacy.frames.length, modern: modern.frames.length };
+      a.get(McpResourceNotifier).listChanged();
+      a.get(McpResourceNotifier).updated('docs://notes');
+      a.get(McpPromptNotifier).listChanged();
+      await sleep(4 * SHORT_POLL);
+      // Lost: B was not listening.
+      const meanwhile = [...legacy.frames.slice(from.legacy), ...modern.frames.slice(from.modern)];
+      for (const m of methods) expect(meanwhile.filter(is(m))).toEqual([]);
+      await link.restore();
+      for (const m of methods) {
+        await legacy.next(is(m), WITHIN, from.legacy);
+        const sent = await modern.next(is(m), WITHIN, from.modern);
+        expect(sent.params._meta).toEqual({ 'io.modelcontextprotocol/subscriptionId': 'changes' });
+      }
+    } finally {
+      legacy.close();
+      modern.close();
     }
   }, 120_000);
 });
