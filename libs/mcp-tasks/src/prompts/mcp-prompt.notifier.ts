@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectTaskEventBus } from '../decorators/inject.decorators.js';
 import { TaskEventBus } from '../events/task-event-bus.interface.js';
+import { featureChanged } from '../subscriptions/feature-change.js';
 
 /**
  * Announces that the list of prompts changed, on every instance (through the event bus):
@@ -13,6 +14,6 @@ export class McpPromptNotifier {
   constructor(@InjectTaskEventBus() private readonly bus: TaskEventBus) {}
 
   listChanged(): void {
-    void this.bus.publish({ type: 'feature-changed', taskId: '', change: 'prompts' }).catch(() => undefined);
+    void this.bus.publish(featureChanged('prompts')).catch(() => undefined);
   }
 }

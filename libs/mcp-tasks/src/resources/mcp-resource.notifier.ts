@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectTaskEventBus } from '../decorators/inject.decorators.js';
 import { TaskEventBus } from '../events/task-event-bus.interface.js';
+import { featureChanged } from '../subscriptions/feature-change.js';
 import { LegacyStreams } from '../legacy/legacy-streams.js';
 import { ResourceSubscriptions } from './resource-subscriptions.js';
 
@@ -23,12 +24,12 @@ export class McpResourceNotifier {
    * 2025-era sessions with a GET stream open on this instance follow it (other instances' are not counted).
    */
   updated(uri: string): number {
-    void this.bus.publish({ type: 'feature-changed', taskId: '', change: 'resource', uri }).catch(() => undefined);
+    void this.bus.publish(featureChanged('resource', uri)).catch(() => undefined);
     return this.subscriptions.sessionsOf(uri).filter((session) => this.streams.hasSession(session)).length;
   }
 
   /** The list of resources changed: `notifications/resources/list_changed`. */
   listChanged(): void {
-    void this.bus.publish({ type: 'feature-changed', taskId: '', change: 'resources' }).catch(() => undefined);
+    void this.bus.publish(featureChanged('resources')).catch(() => undefined);
   }
 }
